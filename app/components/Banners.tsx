@@ -1,0 +1,95 @@
+import { PostForm } from "./Csrf";
+
+/**
+ * The maintenance banner, dismissed by a plain form (remembered 30 days by fingerprint).
+ * `returnTo` brings the visitor back to the page they were on.
+ */
+export function MaintenanceBannerView({
+  banner,
+  returnTo,
+}: {
+  banner: { text: string; type: "information" | "warning"; fingerprint: string };
+  returnTo: string;
+}) {
+  return (
+    <div className="nhsuk-width-container">
+      <div
+        className={`nhsuk-notification-banner app-maintenance-banner${banner.type === "warning" ? " nhsuk-notification-banner--warning" : ""}`}
+        role="region"
+        aria-labelledby="maintenance-banner-title"
+      >
+        <div className="nhsuk-notification-banner__header">
+          <h2 className="nhsuk-notification-banner__title" id="maintenance-banner-title">
+            {banner.type === "warning" ? "Warning" : "Important"}
+          </h2>
+        </div>
+        <div className="nhsuk-notification-banner__content">
+          <p className="nhsuk-notification-banner__heading">{banner.text}</p>
+          <PostForm action="/maintenance-banner" reloadDocument className="app-inline-form">
+            <input type="hidden" name="fingerprint" value={banner.fingerprint} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0">
+              Dismiss<span className="nhsuk-u-visually-hidden"> this message</span>
+            </button>
+          </PostForm>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The cookie banner: accept or reject additional cookies by a plain form. */
+export function CookieBanner({ productName, returnTo }: { productName: string; returnTo: string }) {
+  return (
+    <div className="nhsuk-width-container">
+      <div className="nhsuk-notification-banner" role="region" aria-labelledby="cookie-banner-title">
+        <div className="nhsuk-notification-banner__header">
+          <h2 className="nhsuk-notification-banner__title" id="cookie-banner-title">
+            Cookies on {productName}
+          </h2>
+        </div>
+        <div className="nhsuk-notification-banner__content">
+          <p className="nhsuk-body">
+            We use some essential cookies to make this service work. We would also like to use additional cookies to
+            understand how you use the service and to improve it.
+          </p>
+          <PostForm action="/cookies" reloadDocument>
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <div className="nhsuk-button-group">
+              <button type="submit" name="additional_cookies" value="allow" className="nhsuk-button">
+                I'm OK with additional cookies
+              </button>
+              <button type="submit" name="additional_cookies" value="deny" className="nhsuk-button">
+                Do not use additional cookies
+              </button>
+            </div>
+          </PostForm>
+          <p className="nhsuk-body-s nhsuk-u-margin-top-3 nhsuk-u-margin-bottom-0">
+            <a href="/cookies">Read more about our cookies</a>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A success or information message carried across a redirect (flash). */
+export function FlashBanner({ flash }: { flash: { kind: "success" | "info"; text: string } }) {
+  const success = flash.kind === "success";
+  return (
+    <div
+      className={`nhsuk-notification-banner${success ? " nhsuk-notification-banner--success" : ""}`}
+      role={success ? "alert" : "region"}
+      aria-labelledby="flash-title"
+    >
+      <div className="nhsuk-notification-banner__header">
+        <h2 className="nhsuk-notification-banner__title" id="flash-title">
+          {success ? "Success" : "Important"}
+        </h2>
+      </div>
+      <div className="nhsuk-notification-banner__content">
+        <p className="nhsuk-notification-banner__heading">{flash.text}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from "react";
+import { copy } from "~/copy";
+
+export type SummaryError = { fieldId: string; message: string };
+
+/**
+ * The NHS.UK error summary at the top of main: a link per error to its field. It takes
+ * focus when it appears so screen-reader and keyboard users land on it after a post.
+ */
+export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.length > 0) ref.current?.focus();
+  }, [errors]);
+  if (errors.length === 0) return null;
+  return (
+    <div className="nhsuk-error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
+      <div role="alert">
+        <h2 className="nhsuk-error-summary__heading" id="error-summary-title">
+          {copy.errorSummaryTitle}
+        </h2>
+        <div className="nhsuk-error-summary__body">
+          <ul className="nhsuk-list nhsuk-error-summary__list">
+            {errors.map((e) => (
+              <li key={e.fieldId + e.message}>
+                <a href={`#${e.fieldId}`}>{e.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { NavLink } from "~/domain/shell/navigation";
+
+export function Footer({ links, supportPhone }: { links: NavLink[]; supportPhone: string }) {
+  return (
+    <footer className="nhsuk-footer" role="contentinfo">
+      <div className="nhsuk-width-container">
+        <div className="nhsuk-footer__meta">
+          <h2 className="nhsuk-u-visually-hidden">Support links</h2>
+          <ul className="nhsuk-footer__list">
+            {links.map((link) => (
+              <li className="nhsuk-footer__list-item" key={link.href}>
+                <a className="nhsuk-footer__list-item-link" href={link.href}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="nhsuk-body-s app-support-phone">
+            Need help? Call our support line on <a href={`tel:${supportPhone.replace(/\s+/g, "")}`}>{supportPhone}</a>.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

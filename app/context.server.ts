@@ -1,0 +1,22 @@
+import type { Config } from "./config.server";
+import type { Db } from "./db/client.server";
+import type { Clock } from "./domain/clock";
+
+/**
+ * What every loader and action receives besides the request. server.ts builds it per
+ * request; integration tests build it by hand with a test database and a fake clock.
+ */
+export type AppContext = {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** The visitor's CSRF secret (from its cookie, or minted for this response). */
+  csrfSecret: string;
+  /** A CSP nonce for this response's scripts. */
+  nonce: string;
+};
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,160 @@
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise PGlite in a data folder
+ * (or in memory for tests). Migrations from drizzle/ are applied before the handle is
+ * returned, so a started app always runs on the current schema.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The common face of the PGlite and node-postgres drivers: domain code sees only this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number; migrate?: boolean }
+  | { kind: "pglite"; dataDir?: string; migrate?: boolean; loadFrom?: Blob };
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** drizzle/ sits at the project root; this file is app/db/ in source and build/ when bundled. */
+export function migrationsFolder(): string {
+  for (const candidate of [resolve(here, "../../drizzle"), resolve(here, "../drizzle"), resolve("drizzle")]) {
+    try {
+      readFileSync(join(candidate, "meta/_journal.json"));
+      return candidate;
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error("Cannot find the drizzle/ migrations folder.");
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
+}
+
+async function openPostgres(options: { url: string; poolSize?: number; migrate?: boolean }): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  if (options.migrate !== false) {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    // Several app processes may start at once: one migrates, the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727274)");
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      client.release();
+    }
+  }
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: { dataDir?: string; migrate?: boolean; loadFrom?: Blob }): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let releaseLock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadFrom,
+    });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    if (options.migrate !== false) {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+    }
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is single-process: two processes on one data folder corrupt it. A lock file
+ * with the owner's pid refuses a second opener; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = join(dataDir, "frontdoor.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        rmSync(lockPath, { force: true });
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockPath, "utf8").trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The database folder ${resolve(dataDir)} is in use by process ${owner}. ` +
+            "PGlite allows one process at a time: stop that process, or set DATABASE_URL to use PostgreSQL.",
+        );
+      }
+      if (owner === process.pid) {
+        throw new Error(`The database folder ${resolve(dataDir)} is already open in this process.`);
+      }
+      rmSync(lockPath, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new Error(`Could not lock the database folder ${resolve(dataDir)}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

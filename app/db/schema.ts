@@ -1,0 +1,393 @@
+/**
+ * One pg-core schema for PGlite (embedded) and PostgreSQL. Names follow the spec
+ * (url_code, roles_at_practice, idle_timeout...). Migrations in drizzle/ are generated
+ * from this file by drizzle-kit; never edit the database by hand.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const ehrType = pgEnum("ehr_type", ["emis", "tpp"]);
+export const practiceRole = pgEnum("practice_role", ["gp", "receptionist", "practice_admin"]);
+export const globalRole = pgEnum("global_role", ["admin", "advanced", "ccg_admin", "carer_user"]);
+export const gender = pgEnum("gender", ["female", "male", "not_specified"]);
+export const weekday = pgEnum("weekday", [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+]);
+export const bannerType = pgEnum("banner_type", ["information", "warning"]);
+
+/** Regional groups (CCGs / ICBs); ccg_admin users belong to one. */
+export const ccgs = pgTable("ccgs", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const practices = pgTable(
+  "practices",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** The practice code that appears in URLs. Letters and digits only (spec 1 §5). */
+    urlCode: text("url_code").notNull(),
+    odsCode: text("ods_code"),
+    ccgId: integer("ccg_id").references(() => ccgs.id),
+    addressLine1: text("address_line_1"),
+    town: text("town"),
+    postcode: text("postcode"),
+    phone: text("phone"),
+    allowVideo: boolean("allow_video").notNull().default(false),
+    notificationSetting: boolean("notification_setting").notNull().default(false),
+    groupChatSetting: boolean("group_chat_setting").notNull().default(false),
+    ssoSetting: boolean("sso_setting").notNull().default(false),
+    tabsSetting: boolean("tabs_setting").notNull().default(false),
+    mfaEnabled: boolean("mfa_enabled").notNull().default(false),
+    ehrType: ehrType("ehr_type").notNull().default("emis"),
+    pfsEhrType: ehrType("pfs_ehr_type"),
+    hasDocmanGuid: boolean("has_docman_guid").notNull().default(false),
+    /** Staff idle logout in minutes; null means staff are never logged out for idleness. */
+    idleTimeout: integer("idle_timeout"),
+    bulkMessagingEnabled: boolean("bulk_messaging_enabled").notNull().default(false),
+    translationGp: boolean("translation_gp").notNull().default(false),
+    translationPatient: boolean("translation_patient").notNull().default(false),
+    patientMyHealthEnabled: boolean("patient_my_health_enabled").notNull().default(false),
+    reportsEnabled: boolean("reports_enabled").notNull().default(true),
+    // Patient-facing settings (spec 1 §3).
+    patientViewEnabled: boolean("patient_view_enabled").notNull().default(false),
+    linkageEnabled: boolean("linkage_enabled").notNull().default(false),
+    appointmentsEnabled: boolean("appointments_enabled").notNull().default(false),
+    prescriptionsEnabled: boolean("prescriptions_enabled").notNull().default(false),
+    /** Daily cap on submitted requests; null means no cap. */
+    dailyRequestLimit: integer("daily_request_limit"),
+    /** The practice switched requests off for the rest of this date (Europe/London). */
+    requestsClosedOn: date("requests_closed_on"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("practices_url_code_key").on(sql`lower(${t.urlCode})`),
+    check("practices_url_code_format", sql`${t.urlCode} ~ '^[A-Za-z0-9]+$'`),
+    check("practices_idle_timeout_positive", sql`${t.idleTimeout} is null or ${t.idleTimeout} > 1`),
+  ],
+);
+
+/** Opening hours per weekday, in the practice's local time (Europe/London). */
+export const openingHours = pgTable(
+  "opening_hours",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    day: weekday("day").notNull(),
+    localOpeningTime: time("local_opening_time"),
+    localClosingTime: time("local_closing_time"),
+    closed: boolean("closed").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.practiceId, t.day] }),
+    check(
+      "opening_hours_times",
+      sql`${t.closed} or (${t.localOpeningTime} is not null and ${t.localClosingTime} is not null and ${t.localOpeningTime} < ${t.localClosingTime})`,
+    ),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** Shown to patients instead of the real name; staff and audit see the real name. */
+    patientFacingName: text("patient_facing_name"),
+    mobile: text("mobile"),
+    /** scrypt hash in PHC-like form; null for accounts that cannot sign in with a password (guests). */
+    passwordHash: text("password_hash"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    isGuestAccount: boolean("is_guest_account").notNull().default(false),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    ccgId: integer("ccg_id").references(() => ccgs.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+);
+
+/** Roles that are not tied to one practice. */
+export const userGlobalRoles = pgTable(
+  "user_global_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: globalRole("role").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** roles_at_practice: gp, receptionist (staff) and practice_admin, per practice. */
+export const practiceMemberships = pgTable(
+  "practice_memberships",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    role: practiceRole("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.practiceId, t.role] }),
+    index("practice_memberships_practice_idx").on(t.practiceId, t.role),
+  ],
+);
+
+/**
+ * A patient registered at a practice. A patient may have a user account (patients,
+ * NHS-login patients), or none (non-digital patients and dependents of a carer).
+ */
+export const patients = pgTable(
+  "patients",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    dateOfBirth: date("date_of_birth").notNull(),
+    nhsNumber: text("nhs_number"),
+    gender: gender("gender"),
+    email: text("email"),
+    mobile: text("mobile"),
+    phone: text("phone"),
+    addressLine1: text("address_line_1"),
+    town: text("town"),
+    postcode: text("postcode"),
+    nonDigital: boolean("non_digital").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("patients_practice_name_idx").on(t.practiceId, t.lastName, t.firstName),
+    uniqueIndex("patients_practice_nhs_number_key").on(t.practiceId, t.nhsNumber),
+    uniqueIndex("patients_user_practice_key").on(t.userId, t.practiceId),
+    check("patients_nhs_number_format", sql`${t.nhsNumber} is null or ${t.nhsNumber} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+/** A carer (carer_user) acts for the people they care for (proxy users / dependents). */
+export const carerDependents = pgTable(
+  "carer_dependents",
+  {
+    id: serial("id").primaryKey(),
+    carerUserId: integer("carer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    relationship: text("relationship"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("carer_dependents_pair_key").on(t.carerUserId, t.patientId)],
+);
+
+/** Global settings: a single row (id = 1). */
+export const globalSettings = pgTable(
+  "global_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    showFutureVideoConsultations: boolean("show_future_video_consultations").notNull().default(false),
+    showUrgencyAiMessages: boolean("show_urgency_ai_messages").notNull().default(false),
+    showFutureVideoSchedules: boolean("show_future_video_schedules").notNull().default(false),
+    useAhaFeedbackLink: boolean("use_aha_feedback_link").notNull().default(false),
+    ahaFeedbackLinkUrl: text("aha_feedback_link_url"),
+    maximumPatientAge: integer("maximum_patient_age").notNull().default(111),
+    /** Requests are accepted between these local times (spec 1 §9 rounds them to the hour). */
+    allowedTimeStart: time("allowed_time_start"),
+    allowedTimeEnd: time("allowed_time_end"),
+    trustpilotFrequency: text("trustpilot_frequency").notNull().default("0.1"),
+    trustpilotRating: integer("trustpilot_rating").notNull().default(4),
+    trustpilotUrl: text("trustpilot_url").notNull().default("https://uk.trustpilot.com/evaluate/frontdoor"),
+    fftLinkExpiry: integer("fft_link_expiry"),
+    showCounsellingServices: boolean("show_counselling_services").notNull().default(false),
+    /** Licence links (spec 1 §3). */
+    patientLicenceUrl: text("patient_licence_url"),
+    staffLicenceUrl: text("staff_licence_url"),
+    researchProjectsUrl: text("research_projects_url"),
+    /** Health hub link: Home in the public bar and the logout destination when set. */
+    healthHubUrl: text("health_hub_url"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("global_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** The maintenance banner: at most one active. */
+export const maintenanceBanners = pgTable("maintenance_banners", {
+  id: serial("id").primaryKey(),
+  text: text("text").notNull(),
+  type: bannerType("type").notNull().default("information"),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Global notices written by the system admin (spec 1 §7 /notices/global). */
+export const notices = pgTable("notices", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  lang: text("lang").notNull().default("en"),
+  active: boolean("active").notNull().default(true),
+  createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Suggestion feedback from the suggestion modal/page. */
+export const suggestions = pgTable("suggestions", {
+  id: serial("id").primaryKey(),
+  comment: text("comment").notNull(),
+  feedbackFor: text("feedback_for").notNull(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** Which page the suggestion was sent from (path only, never a query string). */
+  fromPath: text("from_path"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Signed-in sessions. The cookie carries only an opaque id; the row stores its SHA-256
+ * so a database leak does not hand out live sessions.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The practice the user is acting at (for staff idle timeout and the header). */
+    practiceId: integer("practice_id").references(() => practices.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** When the password (or MFA) was last proven: drives the "fresh" guard. */
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use tokens: e-mail validation, password reset, staff invitations, magic links. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    practiceId: integer("practice_id").references(() => practices.id, { onDelete: "cascade" }),
+    email: text("email"),
+    /** What the token lets its holder do (for magic links: the request it is scoped to). */
+    scope: jsonb("scope"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash)],
+);
+
+/** MFA settings per user (spec 2 §3). */
+export const mfaSettings = pgTable("mfa_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  mfaType: text("mfa_type").notNull(),
+  enabled: boolean("enabled").notNull().default(false),
+  smsMobileNumber: text("sms_mobile_number"),
+  totpSecret: text("totp_secret"),
+  /** Last TOTP time step accepted, so a code cannot be replayed. */
+  lastTotpStep: integer("last_totp_step"),
+  smsCodeHash: text("sms_code_hash"),
+  smsCodeExpiresAt: timestamp("sms_code_expires_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Failed sign-in attempts, for throttling by account and by address. */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    id: serial("id").primaryKey(),
+    /** Keys are hashed so the table holds no e-mail addresses or IPs in clear. */
+    accountKey: text("account_key").notNull(),
+    addressKey: text("address_key").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("sign_in_attempts_account_idx").on(t.accountKey, t.attemptedAt),
+    index("sign_in_attempts_address_idx").on(t.addressKey, t.attemptedAt),
+  ],
+);
+
+/** Outbox of e-mails, SMS and NHS App messages written by the default Notifier. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    template: text("template").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    personalisation: jsonb("personalisation"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_created_idx").on(t.createdAt)],
+);
+
+/** Who did what, when. Staff access to patient data is always recorded. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    practiceId: integer("practice_id").references(() => practices.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_subject_idx").on(t.subjectType, t.subjectId),
+    index("audit_events_actor_idx").on(t.actorUserId, t.createdAt),
+  ],
+);

@@ -1,0 +1,44 @@
+/** Practice lookups by practice code (url_code), case-insensitively as typed in URLs. */
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { openingHours, practices } from "~/db/schema";
+import { WEEKDAYS, type OpeningDay } from "./opening-hours";
+
+/** Codes that name a feature, not a practice (spec 1 §9). */
+export const SPECIAL_PRACTICE_CODES = new Set(["all", "aitesting"]);
+
+export async function listPublicPractices(db: Db) {
+  return db
+    .select({ name: practices.name, urlCode: practices.urlCode })
+    .from(practices)
+    .where(sql`lower(${practices.urlCode}) not in ('all', 'aitesting')`)
+    .orderBy(asc(practices.name))
+    .limit(50);
+}
+
+export async function findPracticeByCode(db: Db, code: string) {
+  if (!/^[A-Za-z0-9]+$/.test(code)) return null;
+  const [row] = await db
+    .select()
+    .from(practices)
+    .where(sql`lower(${practices.urlCode}) = ${code.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export type Practice = NonNullable<Awaited<ReturnType<typeof findPracticeByCode>>>;
+
+export async function getOpeningHours(db: Db, practiceId: number): Promise<OpeningDay[]> {
+  const rows = await db.select().from(openingHours).where(eq(openingHours.practiceId, practiceId));
+  // A day with no row follows the default: Monday to Friday open, weekend closed (spec 3 §3).
+  return WEEKDAYS.map((day) => {
+    const row = rows.find((r) => r.day === day);
+    if (!row) return { day, closed: true, opens: null, closes: null };
+    return {
+      day,
+      closed: row.closed,
+      opens: row.closed ? null : (row.localOpeningTime?.slice(0, 5) ?? null),
+      closes: row.closed ? null : (row.localClosingTime?.slice(0, 5) ?? null),
+    };
+  });
+}

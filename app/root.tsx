@@ -1,0 +1,170 @@
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { CookieBanner, FlashBanner, MaintenanceBannerView } from "~/components/Banners";
+import { FormNotVerified, NotFound, ServerErrorPage, UnsupportedBrowser } from "~/components/ErrorPages";
+import { useDocumentTitle } from "~/components/title";
+import { useNonce } from "~/components/nonce";
+import { csrfTokenFor } from "~/domain/security/csrf.server";
+import { isSecureRequest, parseCookies } from "~/domain/http/cookies";
+import { clearFlashCookie, readFlash } from "~/domain/http/flash.server";
+import { assessBrowser } from "~/domain/shell/browser-support.server";
+import { BANNER_COOKIE, getActiveBanner, isBannerDismissed } from "~/domain/shell/maintenance-banner.server";
+import { CONSENT_COOKIE, readConsent, trackingAllowed } from "~/domain/shell/cookie-consent";
+import { publicNavigation } from "~/domain/shell/navigation";
+import { footerLinks, getShellSettings } from "~/domain/shell/settings.server";
+import { availablePaths } from "~/domain/shell/available-paths";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: "/css/main.css" },
+  { rel: "icon", href: "/assets/images/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/assets/images/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/assets/images/nhsuk-icon-180.png" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db, config } = context;
+  const url = new URL(request.url);
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  const userAgent = request.headers.get("User-Agent");
+  // The home page stays reachable from any browser so people can read what to do.
+  const browser = url.pathname === "/" ? null : assessBrowser(userAgent);
+  const [banner, settings] = await Promise.all([getActiveBanner(db), getShellSettings(db)]);
+  const consent = readConsent(cookies[CONSENT_COOKIE]);
+  const flash = readFlash(config.sessionSecret, request);
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (flash) headers.append("Set-Cookie", clearFlashCookie(isSecureRequest(request)));
+  return json(
+    {
+      productName: config.productName,
+      supportPhone: config.supportPhone,
+      csrfToken: csrfTokenFor(config.sessionSecret, context.csrfSecret),
+      banner: banner && !isBannerDismissed(banner, cookies[BANNER_COOKIE]) ? banner : null,
+      consent,
+      trackingScriptUrl: trackingAllowed(consent) ? (config.trackingScriptUrl ?? null) : null,
+      browserStatus: browser && browser.status !== "supported" ? browser.status : null,
+      nhsApp: /nhsapp-(ios|android)\/[^\s]*\s*$/i.test(userAgent ?? ""),
+      nav: publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths }),
+      footerLinks: footerLinks(settings, { signedInPatient: false }),
+      flash,
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+function Document({ children, title }: { children: ReactNode; title: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta httpEquiv="X-UA-Compatible" content="IE=edge" />
+        <title>{title}</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  const nonce = useNonce();
+  return (
+    <>
+      <a className="nhsuk-skip-link" href="#maincontent">
+        Skip to main content
+      </a>
+      {data.consent === "unset" ? <CookieBanner productName={data.productName} returnTo={returnTo} /> : null}
+      <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} />
+      {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
+      <div className="nhsuk-width-container">
+        <main className="nhsuk-main-wrapper" id="maincontent">
+          {data.flash ? <FlashBanner flash={data.flash} /> : null}
+          {children}
+        </main>
+      </div>
+      <Footer links={data.footerLinks} supportPhone={data.supportPhone} />
+      {data.trackingScriptUrl ? <script src={data.trackingScriptUrl} nonce={nonce} async /> : null}
+    </>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const title = useDocumentTitle(data.productName);
+  if (data.browserStatus) {
+    return (
+      <Document title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
+        <Shell data={data}>
+          <UnsupportedBrowser status={data.browserStatus} productName={data.productName} />
+        </Shell>
+      </Document>
+    );
+  }
+  return (
+    <Document title={title}>
+      <Shell data={data}>
+        <Outlet />
+      </Shell>
+    </Document>
+  );
+}
+
+/**
+ * Anything thrown below (or in the root loader) ends here. A 404 shows page-not-found;
+ * everything else a plain 500 page. Remix strips error details in production, and this
+ * page never renders them anyway.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const productName = root?.productName ?? "Frontdoor";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [heading, body] =
+    status === 404
+      ? ["Page not found", <NotFound key="404" />]
+      : status === 403
+        ? ["Your form could not be sent", <FormNotVerified key="403" />]
+        : ["Sorry, there is a problem with the service", <ServerErrorPage key="500" supportPhone={root?.supportPhone ?? "0330 343 5000"} />];
+  const title = `${heading} – ${productName}`;
+  if (!root) {
+    // The root loader itself failed: render without the shell's data.
+    return (
+      <Document title={title}>
+        <div className="nhsuk-width-container">
+          <main className="nhsuk-main-wrapper" id="maincontent">
+            {body}
+          </main>
+        </div>
+      </Document>
+    );
+  }
+  return (
+    <Document title={title}>
+      <Shell data={root}>{body}</Shell>
+    </Document>
+  );
+}

@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { NotFound } from "~/components/ErrorPages";
+
+/**
+ * Every unknown path renders page-not-found in place with HTTP 404 (rather than
+ * redirecting), so the address stays visible and crawlers and monitors see the 404.
+ */
+export const handle = { title: "Page not found" };
+
+export function loader() {
+  return json(null, { status: 404 });
+}
+
+export function action() {
+  return json(null, { status: 404 });
+}
+
+export default function UnknownPath() {
+  return <NotFound />;
+}

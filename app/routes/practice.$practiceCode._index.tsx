@@ -1,0 +1,65 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { dayLabel } from "~/domain/practices/opening-hours";
+import { findPracticeByCode, getOpeningHours, SPECIAL_PRACTICE_CODES } from "~/domain/practices/practices.server";
+import { notFound } from "~/domain/http/responses.server";
+
+export const handle = { title: (data: { practice?: { name: string } } | undefined) => data?.practice?.name ?? "Practice" };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const code = params.practiceCode ?? "";
+  const practice = SPECIAL_PRACTICE_CODES.has(code.toLowerCase()) ? null : await findPracticeByCode(context.db, code);
+  if (!practice) throw notFound();
+  const hours = await getOpeningHours(context.db, practice.id);
+  return json({
+    practice: {
+      name: practice.name,
+      urlCode: practice.urlCode,
+      address: [practice.addressLine1, practice.town, practice.postcode].filter(Boolean).join(", "),
+      phone: practice.phone,
+    },
+    hours,
+  });
+}
+
+export default function PracticeLanding() {
+  const { practice, hours } = useLoaderData<typeof loader>();
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <h1>{practice.name}</h1>
+        <p className="nhsuk-lede-text">Contact {practice.name} online.</p>
+        {practice.address ? <p>{practice.address}</p> : null}
+        {practice.phone ? (
+          <p>
+            Telephone: <a href={`tel:${practice.phone.replace(/\s+/g, "")}`}>{practice.phone}</a>
+          </p>
+        ) : null}
+        <h2>Opening hours</h2>
+        <table className="nhsuk-table">
+          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Opening hours of {practice.name}</caption>
+          <thead className="nhsuk-table__head">
+            <tr className="nhsuk-table__row">
+              <th scope="col" className="nhsuk-table__header">
+                Day
+              </th>
+              <th scope="col" className="nhsuk-table__header">
+                Hours
+              </th>
+            </tr>
+          </thead>
+          <tbody className="nhsuk-table__body">
+            {hours.map((h) => (
+              <tr className="nhsuk-table__row" key={h.day}>
+                <th scope="row" className="nhsuk-table__header">
+                  {dayLabel(h.day)}
+                </th>
+                <td className="nhsuk-table__cell">{h.closed ? "Closed" : `${h.opens} to ${h.closes}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
