@@ -10,6 +10,7 @@ import { readConfig } from "./app/config.server";
 import { openDatabase } from "./app/db/client.server";
 import { seedDemoIfEmpty } from "./app/db/seed.server";
 import { systemClock } from "./app/domain/clock";
+import { setBanner } from "./app/domain/shell/maintenance-banner.server";
 import { createApp, createLogger } from "./app/server/http.server";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,7 @@ async function main() {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) logger.info("demo data created");
   }
+  if (config.maintenanceBanner) await setBanner(database.db, config.maintenanceBanner);
   const build = (await import(join(here, "build/index.js"))) as ServerBuild;
   const app = createApp({ config, database, clock: systemClock, build, publicDir: join(here, "public"), logger });
   const server = app.listen(config.port, config.host, () => {

@@ -18,6 +18,9 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRACKING_SCRIPT_URL: z.string().url().optional(),
+  // Puts up the maintenance banner at start (ops, before planned work; also the e2e tests).
+  MAINTENANCE_BANNER_TEXT: z.string().optional(),
+  MAINTENANCE_BANNER_TYPE: z.enum(["information", "warning"]).default("information"),
 });
 
 export type Config = {
@@ -34,6 +37,7 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   trackingScriptUrl?: string;
+  maintenanceBanner?: { text: string; type: "information" | "warning" };
 };
 
 const DEVELOPMENT_SECRET = "frontdoor-development-secret-not-for-production-use";
@@ -63,5 +67,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     logLevel: e.LOG_LEVEL,
     trackingScriptUrl: e.TRACKING_SCRIPT_URL,
+    maintenanceBanner: e.MAINTENANCE_BANNER_TEXT?.trim()
+      ? { text: e.MAINTENANCE_BANNER_TEXT.trim(), type: e.MAINTENANCE_BANNER_TYPE }
+      : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { Clock } from "./domain/clock";
+import type { Notifier } from "./domain/notify/notifier.server";
 
 /**
  * What every loader and action receives besides the request. server.ts builds it per
@@ -10,8 +11,11 @@ export type AppContext = {
   db: Db;
   clock: Clock;
   config: Config;
+  notifier: Notifier;
   /** The visitor's CSRF secret (from its cookie, or minted for this response). */
   csrfSecret: string;
+  /** The client's IP address (Express resolves X-Forwarded-For through one trusted proxy). */
+  clientAddress: string;
   /** A CSP nonce for this response's scripts. */
   nonce: string;
 };

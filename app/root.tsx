@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
-import { CookieBanner, FlashBanner, MaintenanceBannerView } from "~/components/Banners";
+import { CookieBanner, FlashBanner, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
 import { FormNotVerified, NotFound, ServerErrorPage, UnsupportedBrowser } from "~/components/ErrorPages";
 import { useDocumentTitle } from "~/components/title";
 import { useNonce } from "~/components/nonce";
@@ -26,6 +26,9 @@ import { CONSENT_COOKIE, readConsent, trackingAllowed } from "~/domain/shell/coo
 import { publicNavigation } from "~/domain/shell/navigation";
 import { footerLinks, getShellSettings } from "~/domain/shell/settings.server";
 import { availablePaths } from "~/domain/shell/available-paths";
+import { getViewer } from "~/domain/auth/viewer.server";
+import { navigationFor } from "~/domain/shell/shell-nav.server";
+import { idleTimerFor } from "~/domain/sessions/idle-timer.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: "/css/main.css" },
@@ -41,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userAgent = request.headers.get("User-Agent");
   // The home page stays reachable from any browser so people can read what to do.
   const browser = url.pathname === "/" ? null : assessBrowser(userAgent);
-  const [banner, settings] = await Promise.all([getActiveBanner(db), getShellSettings(db)]);
+  const [banner, settings, viewer] = await Promise.all([getActiveBanner(db), getShellSettings(db), getViewer(request, context)]);
   const consent = readConsent(cookies[CONSENT_COOKIE]);
   const flash = readFlash(config.sessionSecret, request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
@@ -56,8 +59,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       trackingScriptUrl: trackingAllowed(consent) ? (config.trackingScriptUrl ?? null) : null,
       browserStatus: browser && browser.status !== "supported" ? browser.status : null,
       nhsApp: /nhsapp-(ios|android)\/[^\s]*\s*$/i.test(userAgent ?? ""),
-      nav: publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths }),
-      footerLinks: footerLinks(settings, { signedInPatient: false }),
+      nav: viewer
+        ? await navigationFor(db, viewer)
+        : publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths }),
+      footerLinks: footerLinks(settings, {
+        signedInPatient: Boolean(viewer && (viewer.patient || viewer.globalRoles.has("carer_user"))),
+        staff: Boolean(viewer && viewer.memberships.length > 0),
+      }),
+      idleTimer: viewer ? idleTimerFor(viewer) : null,
       flash,
     },
     { headers },
@@ -97,7 +106,8 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       <a className="nhsuk-skip-link" href="#maincontent">
         Skip to main content
       </a>
-      {data.consent === "unset" ? <CookieBanner productName={data.productName} returnTo={returnTo} /> : null}
+      {data.nhsApp ? <NhsAppBars productName={data.productName} /> : null}
+      {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} /> : null}
       <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} />
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
       <div className="nhsuk-width-container">
@@ -106,7 +116,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
           {children}
         </main>
       </div>
-      <Footer links={data.footerLinks} supportPhone={data.supportPhone} />
+      <Footer links={data.footerLinks} supportPhone={data.supportPhone} productName={data.productName} />
       {data.trackingScriptUrl ? <script src={data.trackingScriptUrl} nonce={nonce} async /> : null}
     </>
   );

@@ -93,3 +93,24 @@ export function FlashBanner({ flash }: { flash: { kind: "success" | "info"; text
     </div>
   );
 }
+
+/**
+ * Inside the NHS App webview: a way back to the app, and who provides this service (the
+ * NHS App requires third-party services to say so). The app handles its own cookie consent.
+ */
+export const NHS_APP_HOME = "https://www.nhsapp.service.nhs.uk/patient/";
+
+export function NhsAppBars({ productName }: { productName: string }) {
+  return (
+    <div className="app-nhsapp-bar">
+      <div className="nhsuk-width-container">
+        <a className="nhsuk-back-link" href={NHS_APP_HOME}>
+          Back to NHS App
+        </a>
+        <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">
+          This service is provided by {productName} on behalf of your GP practice.
+        </p>
+      </div>
+    </div>
+  );
+}

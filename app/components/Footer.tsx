@@ -1,6 +1,7 @@
 import type { NavLink } from "~/domain/shell/navigation";
+import { SuggestionLink } from "./SuggestionLink";
 
-export function Footer({ links, supportPhone }: { links: NavLink[]; supportPhone: string }) {
+export function Footer({ links, supportPhone, productName }: { links: NavLink[]; supportPhone: string; productName: string }) {
   return (
     <footer className="nhsuk-footer" role="contentinfo">
       <div className="nhsuk-width-container">
@@ -14,6 +15,9 @@ export function Footer({ links, supportPhone }: { links: NavLink[]; supportPhone
                 </a>
               </li>
             ))}
+            <li className="nhsuk-footer__list-item">
+              <SuggestionLink productName={productName} />
+            </li>
           </ul>
           <p className="nhsuk-body-s app-support-phone">
             Need help? Call our support line on <a href={`tel:${supportPhone.replace(/\s+/g, "")}`}>{supportPhone}</a>.

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ShellNavigation } from "~/domain/shell/navigation";
+import { PostForm } from "./Csrf";
 
 function NhsLogo() {
   return (
@@ -23,11 +24,15 @@ export function Header({ nav, productName, currentPath }: { nav: ShellNavigation
             <NhsLogo />
             <span className="nhsuk-header__service-name">{productName}</span>
           </Link>
+          {nav.practiceName ? <span className="nhsuk-header__service-name app-header-practice">{nav.practiceName}</span> : null}
         </div>
         {nav.account ? (
           <nav className="nhsuk-header__account" aria-label="Account">
             <ul className="nhsuk-header__account-list">
-              <li className="nhsuk-header__account-item">{nav.account.name}</li>
+              <li className="nhsuk-header__account-item">
+                <span className="nhsuk-u-visually-hidden">Signed in as </span>
+                {nav.account.name}
+              </li>
               {nav.account.items.map((item) => (
                 <li className="nhsuk-header__account-item" key={item.href}>
                   <Link className="nhsuk-header__account-link" to={item.href}>
@@ -35,6 +40,13 @@ export function Header({ nav, productName, currentPath }: { nav: ShellNavigation
                   </Link>
                 </li>
               ))}
+              <li className="nhsuk-header__account-item">
+                <PostForm action="/logout" reloadDocument className="nhsuk-header__account-form">
+                  <button type="submit" className="nhsuk-header__account-button">
+                    {nav.account.logoutLabel}
+                  </button>
+                </PostForm>
+              </li>
             </ul>
           </nav>
         ) : null}

@@ -2,10 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listPublicPractices } from "~/domain/practices/practices.server";
+import { not_loggedin } from "~/domain/auth/guards";
+import { requireGuards } from "~/domain/auth/guards.server";
 
 export const handle = { title: "Contact your GP practice online" };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Home is for visitors; signed-in users go where their role lands (spec 1 §6).
+  await requireGuards(request, context, [not_loggedin]);
   return json({ practices: await listPublicPractices(context.db) });
 }
 

@@ -18,6 +18,8 @@ import type { Clock } from "~/domain/clock";
 import { parseCookies, serializeCookie } from "~/domain/http/cookies";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, isWellFormedSecret, newCsrfSecret } from "~/domain/security/csrf.server";
 import { withCsrfProtection } from "./csrf-guard.server";
+import type { Notifier } from "~/domain/notify/notifier.server";
+import { createNotifier } from "~/domain/notify/create-notifier.server";
 
 /** Largest request body accepted: five 10 MB attachments plus the form around them. */
 export const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -26,6 +28,7 @@ export type AppDeps = {
   config: Config;
   database: Database;
   clock: Clock;
+  notifier?: Notifier;
   build: ServerBuild;
   publicDir: string;
   logger?: Logger;
@@ -41,6 +44,7 @@ export function createLogger(config: Config): Logger {
 
 export function createApp(deps: AppDeps) {
   const { config, database, clock, publicDir } = deps;
+  const notifier = deps.notifier ?? createNotifier(config, database.db);
   const logger = deps.logger ?? createLogger(config);
   const app = express();
   app.disable("x-powered-by");
@@ -129,8 +133,10 @@ export function createApp(deps: AppDeps) {
       db: database.db,
       clock,
       config,
+      notifier,
       csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
       nonce: res.locals.nonce as string,
+      clientAddress: req.ip ?? "unknown",
     }),
   });
   app.all("*", remix);

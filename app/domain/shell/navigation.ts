@@ -1,18 +1,57 @@
 /**
- * The header by audience (spec 1 §2.1). Computed on the server from the viewer, so menu
- * visibility follows the same role data the guards use. Only pages that exist are linked:
- * `available` lists the paths built so far, and items for missing pages are left out.
+ * The header by audience (spec 1 §2.1, §6). Computed on the server from the viewer and the
+ * practice's flags, so menu visibility follows the same role data the guards use. Only
+ * pages that exist are linked: `available` says which, and other items are left out.
  */
 export type NavLink = { label: string; href: string };
 export type Audience = "public" | "patient" | "staff";
 export type ShellNavigation = {
   audience: Audience;
   homeHref: string;
+  /** Shown beside the logo for staff: the practice they are working in. */
+  practiceName?: string;
   items: NavLink[];
-  account?: { name: string; items: NavLink[]; logoutLabel: string };
+  account?: { name: string; items: NavLink[]; logoutLabel: "Logout" | "End Session" };
 };
 
-export type NavViewer = null;
+/** What menu visibility depends on (spec 1 §6 "Menu visibility"). */
+export type MenuViewer = {
+  firstName: string;
+  isGuest: boolean;
+  isAdmin: boolean;
+  isCarer: boolean;
+  isPatient: boolean;
+  /** gp or receptionist at the current practice. */
+  isStaff: boolean;
+  isPracticeAdmin: boolean;
+  hasMagicToken: boolean;
+  practiceCode: string | null;
+  practiceName: string | null;
+};
+
+export type MenuPractice = {
+  mfaEnabled: boolean;
+  bulkMessagingEnabled: boolean;
+  reportsEnabled: boolean;
+  notificationSetting: boolean;
+  groupChatSetting: boolean;
+  ssoSetting: boolean;
+  tabsSetting: boolean;
+  patientViewEnabled: boolean;
+  linkageEnabled: boolean;
+};
+
+const NO_PRACTICE: MenuPractice = {
+  mfaEnabled: false,
+  bulkMessagingEnabled: false,
+  reportsEnabled: false,
+  notificationSetting: false,
+  groupChatSetting: false,
+  ssoSetting: false,
+  tabsSetting: false,
+  patientViewEnabled: false,
+  linkageEnabled: false,
+};
 
 export function publicNavigation(options: { healthHubUrl?: string | null; available: ReadonlySet<string> }): ShellNavigation {
   const items: NavLink[] = [];
@@ -26,4 +65,67 @@ export function publicNavigation(options: { healthHubUrl?: string | null; availa
     if (options.available.has(link.href)) items.push(link);
   }
   return { audience: "public", homeHref: "/", items };
+}
+
+/** Every menu item a viewer may see, before leaving out pages that do not exist yet. */
+export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: NavLink[]; account: NavLink[] } {
+  const p = practice ?? NO_PRACTICE;
+  const code = v.practiceCode;
+  const staffOrAdmin = v.isStaff || v.isPracticeAdmin;
+  const bar: NavLink[] = [];
+  const account: NavLink[] = [];
+  if (v.isStaff || v.isPracticeAdmin) {
+    if (code && v.isStaff) bar.push({ label: "Inboxes", href: `/${code}/inbox` });
+    if (code && v.isStaff) bar.push({ label: "Patients", href: `/${code}/patients` });
+    if (code && p.bulkMessagingEnabled) bar.push({ label: "Bulk Messages", href: `/${code}/bulk-messages` });
+    if (code) bar.push({ label: "Patient Feedback", href: `/${code}/patient-feedback` });
+    if (code) bar.push({ label: "Message Templates", href: `/${code}/message-templates` });
+  } else if (v.isPatient || v.isCarer || v.isGuest) {
+    if (code) bar.push({ label: "Messages", href: `/${code}/my-requests-and-messages` });
+    if (code && !v.isGuest) bar.push({ label: "My health", href: `/${code}/my-health/` });
+    if (code) bar.push({ label: "Give feedback", href: `/${code}/feedback` });
+    if (code) bar.push({ label: "Make a request", href: `/${code}/message` });
+  }
+  if (v.isAdmin) bar.push({ label: "AI Testing", href: "/aitesting/completed" });
+
+  if (v.isPracticeAdmin) account.push({ label: "My Practices", href: "/practices" });
+  if ((staffOrAdmin || v.isAdmin) && p.reportsEnabled && code) account.push({ label: "Reports", href: `/${code}/report` });
+  if (v.isPracticeAdmin && code) account.push({ label: "Manage Staff & Inboxes", href: `/practice/${code}/manage-staff` });
+  if (v.isPracticeAdmin && code) account.push({ label: "Edit Practice", href: `/practices/edit/${code}` });
+  if (v.isCarer) account.push({ label: "People I Care For", href: "/carer/dependents" });
+  if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
+  if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });
+  if (p.notificationSetting && staffOrAdmin && code) account.push({ label: "Notification Settings", href: `/${code}/notification-settings` });
+  if (p.groupChatSetting && code) account.push({ label: "Group Video", href: `/${code}/group_chats` });
+  if (!v.isGuest) account.push({ label: "Account Settings", href: "/account-settings" });
+  if (p.mfaEnabled && !v.isGuest) account.push({ label: "Multi-Factor Authentication", href: "/mfa/settings" });
+  if ((v.isPatient || v.isCarer) && code) account.push({ label: "Change My Details", href: `/${code}/change-my-details` });
+  if (p.linkageEnabled && !v.isGuest && (v.isPatient || v.isCarer) && code) account.push({ label: "Online Services", href: `/${code}/online-services` });
+  account.push({ label: "Data Privacy", href: "/data-privacy" });
+  return { bar, account };
+}
+
+/** Paths with a parameter match by their pattern (e.g. "/:code/inbox"). */
+export function isAvailable(href: string, available: ReadonlySet<string>, practiceCode: string | null): boolean {
+  if (available.has(href)) return true;
+  if (practiceCode && href.startsWith(`/${practiceCode}/`)) return available.has(`/:code${href.slice(practiceCode.length + 1)}`);
+  if (practiceCode && href.includes(`/${practiceCode}`)) return available.has(href.replace(`/${practiceCode}`, "/:code"));
+  return false;
+}
+
+export function signedInNavigation(
+  v: MenuViewer,
+  practice: MenuPractice | null,
+  available: ReadonlySet<string>,
+): ShellNavigation {
+  const { bar, account } = menuItems(v, practice);
+  const keep = (l: NavLink) => isAvailable(l.href, available, v.practiceCode);
+  const audience: Audience = v.isStaff || v.isPracticeAdmin || v.isAdmin ? "staff" : "patient";
+  return {
+    audience,
+    homeHref: "/",
+    practiceName: audience === "staff" ? (v.practiceName ?? undefined) : undefined,
+    items: bar.filter(keep),
+    account: { name: v.firstName, items: account.filter(keep), logoutLabel: v.isGuest ? "End Session" : "Logout" },
+  };
 }

@@ -1,0 +1,88 @@
+/**
+ * Runs guards for a loader or action and throws the redirect when one objects. Returns the
+ * viewer (and the practice named in the URL) so the route does not load them again.
+ */
+import { redirect } from "@remix-run/node";
+import type { AppContext } from "~/context.server";
+import { isSecureRequest, serializeCookie } from "~/domain/http/cookies";
+import { notFound } from "~/domain/http/responses.server";
+import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
+import { decide, type Guard, type GuardViewer } from "./guards";
+import { getViewerState, sessionCookieName, type Viewer } from "./viewer.server";
+
+export function toGuardViewer(viewer: Viewer, now: Date): GuardViewer {
+  return {
+    isGuest: viewer.isGuest,
+    globalRoles: viewer.globalRoles,
+    memberships: viewer.memberships,
+    patient: viewer.patient,
+    numPatientEntries: viewer.numPatientEntries,
+    secondsSinceAuthenticated: (now.getTime() - viewer.session.authenticatedAt.getTime()) / 1000,
+  };
+}
+
+export function loginPath(redirectTo: string, options: { practiceCode?: string; expired?: boolean } = {}) {
+  const base = options.practiceCode ? `/${options.practiceCode}/login` : "/login";
+  const query = new URLSearchParams({ redirect: redirectTo });
+  if (options.expired) query.set("expired", "1");
+  return `${base}?${query}`;
+}
+
+export function permissionDeniedPath(errorCode?: string, practiceCode?: string) {
+  const base = practiceCode ? `/${practiceCode}/permission-denied` : "/permission-denied";
+  return errorCode ? `${base}?error_code=${errorCode}` : base;
+}
+
+type Guarded<P extends boolean> = { viewer: Viewer | null; practice: P extends true ? Practice : Practice | null };
+
+/**
+ * `practiceCode`: the practice named in the URL. An unknown code is page-not-found, checked
+ * after the guards so that anonymous visitors are asked to sign in either way.
+ */
+export async function requireGuards(
+  request: Request,
+  context: AppContext,
+  guards: Guard[],
+  options: { practiceCode?: string } = {},
+): Promise<Guarded<false>> {
+  const url = new URL(request.url);
+  const path = url.pathname + url.search;
+  const state = await getViewerState(request, context);
+  const practice = options.practiceCode ? await findPracticeByCode(context.db, options.practiceCode) : null;
+  if (options.practiceCode && !practice) throw notFound();
+  const viewer = state.viewer;
+  const outcome = decide(guards, viewer ? toGuardViewer(viewer, context.clock.now()) : null, {
+    path,
+    practice: practice ? { id: practice.id, urlCode: practice.urlCode } : null,
+    token: url.searchParams.get("token"),
+  });
+  if (!outcome) return { viewer, practice };
+  const code = practice?.urlCode;
+  switch (outcome.kind) {
+    case "login": {
+      if (outcome.reason === "fresh") throw redirect(`/confirm-password?${new URLSearchParams({ redirect: outcome.redirect })}`);
+      const headers = new Headers();
+      if (state.expired) {
+        // The row is gone; clear the cookie too so the next page is a plain signed-out one.
+        headers.append("Set-Cookie", serializeCookie(sessionCookieName(context), "", { maxAgeSeconds: 0, secure: isSecureRequest(request) }));
+      }
+      throw redirect(loginPath(outcome.redirect, { practiceCode: code, expired: state.expired }), { headers });
+    }
+    case "redirect":
+      throw redirect(outcome.to);
+    case "denied":
+      throw redirect(permissionDeniedPath(outcome.errorCode, code));
+  }
+}
+
+/** For routes that must have a signed-in viewer after their guards. */
+export async function requireViewer(
+  request: Request,
+  context: AppContext,
+  guards: Guard[],
+  options: { practiceCode?: string } = {},
+): Promise<{ viewer: Viewer; practice: Practice | null }> {
+  const result = await requireGuards(request, context, guards, options);
+  if (!result.viewer) throw redirect(loginPath(new URL(request.url).pathname));
+  return { viewer: result.viewer, practice: result.practice };
+}

@@ -1,0 +1,29 @@
+/**
+ * Between the password and the MFA code, the browser holds a signed, 10-minute cookie
+ * naming the user and where to go next. No session exists until the code is right.
+ */
+import type { AppContext } from "~/context.server";
+import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
+import { readSignedValue, signValue } from "./signed-value.server";
+
+export const MFA_PENDING_COOKIE = "fd_mfa_pending";
+const PURPOSE = "mfa-pending";
+export const MFA_PENDING_SECONDS = 10 * 60;
+
+export type MfaPending = { userId: number; redirect: string | null };
+
+export function setMfaPendingCookie(request: Request, context: AppContext, pending: MfaPending): string {
+  const expires = new Date(context.clock.now().getTime() + MFA_PENDING_SECONDS * 1000);
+  return serializeCookie(MFA_PENDING_COOKIE, signValue(context.config.sessionSecret, PURPOSE, pending, expires), {
+    maxAgeSeconds: MFA_PENDING_SECONDS,
+    secure: isSecureRequest(request) || context.config.isProduction,
+  });
+}
+
+export function readMfaPending(request: Request, context: AppContext): MfaPending | null {
+  return readSignedValue<MfaPending>(context.config.sessionSecret, PURPOSE, readCookie(request, MFA_PENDING_COOKIE), context.clock.now());
+}
+
+export function clearMfaPendingCookie(request: Request, context: AppContext): string {
+  return serializeCookie(MFA_PENDING_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) || context.config.isProduction });
+}

@@ -1,0 +1,39 @@
+/**
+ * Every e-mail, SMS and NHS App message leaves through one Notifier. The default writes
+ * the outbox table (read at /dev/outbox outside production); GOV.UK Notify is used when
+ * configured (notify.server.ts). Callers name a template and give personalisation; the
+ * texts live in templates.ts so the outbox shows what a real message would say.
+ */
+import type { Db } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { renderTemplate, type TemplateName, type TemplateValues } from "./templates";
+
+export type Channel = "email" | "sms" | "nhs_app_notif";
+
+export type Message<T extends TemplateName = TemplateName> = {
+  channel: Channel;
+  to: string;
+  template: T;
+  values: TemplateValues[T];
+};
+
+export interface Notifier {
+  send<T extends TemplateName>(message: Message<T>): Promise<void>;
+}
+
+/** The embedded default: messages are rows in the outbox table. */
+export class OutboxNotifier implements Notifier {
+  constructor(private readonly db: Db) {}
+
+  async send<T extends TemplateName>(message: Message<T>): Promise<void> {
+    const rendered = renderTemplate(message.template, message.values);
+    await this.db.insert(outbox).values({
+      channel: message.channel,
+      recipient: message.to,
+      template: message.template,
+      subject: message.channel === "email" ? rendered.subject : null,
+      body: rendered.body,
+      personalisation: message.values as Record<string, unknown>,
+    });
+  }
+}

@@ -1,0 +1,27 @@
+/** Builds the signed-in header from the viewer and the flags of the practice they act at. */
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { practices } from "~/db/schema";
+import type { Viewer } from "~/domain/auth/viewer.server";
+import { availablePaths } from "./available-paths";
+import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
+
+export async function navigationFor(db: Db, viewer: Viewer): Promise<ShellNavigation> {
+  const staffAt = viewer.memberships.find((m) => m.practiceId === viewer.session.practiceId) ?? viewer.memberships[0];
+  const practiceId = staffAt?.practiceId ?? viewer.patient?.practiceId ?? null;
+  const [practice] = practiceId ? await db.select().from(practices).where(eq(practices.id, practiceId)).limit(1) : [];
+  const rolesHere = new Set(viewer.memberships.filter((m) => m.practiceId === practiceId).map((m) => m.role));
+  const menuViewer: MenuViewer = {
+    firstName: viewer.firstName,
+    isGuest: viewer.isGuest,
+    isAdmin: viewer.globalRoles.has("admin"),
+    isCarer: viewer.globalRoles.has("carer_user"),
+    isPatient: viewer.patient !== null,
+    isStaff: rolesHere.has("gp") || rolesHere.has("receptionist"),
+    isPracticeAdmin: rolesHere.has("practice_admin"),
+    hasMagicToken: false,
+    practiceCode: practice?.urlCode ?? null,
+    practiceName: practice?.name ?? null,
+  };
+  return signedInNavigation(menuViewer, practice ?? null, availablePaths);
+}
