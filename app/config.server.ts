@@ -1,14 +1,24 @@
 import * as z from "zod";
+import { templateNames, type TemplateName } from "~/domain/notify/templates";
 
 /**
  * The environment, read once at start and validated, so a misconfigured deployment fails
  * at boot with a clear message instead of at the first request that needs a value.
  */
+/** An empty variable (PORT=) means "not set", not zero. */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default("./data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
@@ -21,7 +31,28 @@ const EnvSchema = z.object({
   // Puts up the maintenance banner at start (ops, before planned work; also the e2e tests).
   MAINTENANCE_BANNER_TEXT: z.string().optional(),
   MAINTENANCE_BANNER_TYPE: z.enum(["information", "warning"]).default("information"),
+  // GOV.UK Notify: both or neither. Without them messages go to the outbox table.
+  NOTIFY_API_KEY: z.string().optional(),
+  NOTIFY_TEMPLATE_IDS: z.string().optional(),
 });
+
+/**
+ * A Notify API key is "{key name}-{service id}-{secret}", both ids UUIDs. The client slices
+ * them out by position without checking, so a truncated key would only fail at the first send.
+ */
+const NOTIFY_API_KEY_PATTERN = /-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every template we send needs a Notify template id; an unknown name is a typo. */
+const NotifyTemplateIdsSchema = z.strictObject(
+  Object.fromEntries(
+    templateNames.map((name) => [
+      name,
+      z.guid({
+        error: (issue) => (issue.input === undefined ? "no Notify template id given" : "not a Notify template id (a UUID)"),
+      }),
+    ]),
+  ) as Record<TemplateName, z.ZodGUID>,
+);
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -38,6 +69,8 @@ export type Config = {
   logLevel: string;
   trackingScriptUrl?: string;
   maintenanceBanner?: { text: string; type: "information" | "warning" };
+  /** GOV.UK Notify, when configured; otherwise messages go to the outbox table. */
+  notify?: { apiKey: string; templateIds: Record<TemplateName, string> };
 };
 
 const DEVELOPMENT_SECRET = "frontdoor-development-secret-not-for-production-use";
@@ -70,5 +103,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenanceBanner: e.MAINTENANCE_BANNER_TEXT?.trim()
       ? { text: e.MAINTENANCE_BANNER_TEXT.trim(), type: e.MAINTENANCE_BANNER_TYPE }
       : undefined,
+    notify: readNotifyConfig(e.NOTIFY_API_KEY, e.NOTIFY_TEMPLATE_IDS),
   };
+}
+
+function readNotifyConfig(apiKeyValue: string | undefined, templateIdsValue: string | undefined): Config["notify"] {
+  const apiKey = apiKeyValue?.trim();
+  const templateIdsJson = templateIdsValue?.trim();
+  if (!apiKey && !templateIdsJson) return undefined;
+  const fail = (problem: string): never => {
+    throw new Error(`Frontdoor cannot start: GOV.UK Notify is not configured correctly.\n  ${problem}`);
+  };
+  // Half a configuration is a mistake (a secret not mounted): refuse rather than fall back
+  // to the outbox, where no patient would ever receive their message.
+  if (!apiKey) return fail("NOTIFY_TEMPLATE_IDS is set but NOTIFY_API_KEY is not: set both, or neither to use the outbox.");
+  if (!templateIdsJson) return fail(`NOTIFY_API_KEY is set but NOTIFY_TEMPLATE_IDS is not: give a JSON object with a template id for each of ${templateNames.join(", ")}.`);
+  if (!NOTIFY_API_KEY_PATTERN.test(apiKey)) return fail("NOTIFY_API_KEY does not look like a GOV.UK Notify API key (name-serviceid-secret).");
+  let json: unknown;
+  try {
+    json = JSON.parse(templateIdsJson);
+  } catch {
+    return fail("NOTIFY_TEMPLATE_IDS is not valid JSON: give an object of template name to Notify template id.");
+  }
+  const parsed = NotifyTemplateIdsSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+    return fail(`NOTIFY_TEMPLATE_IDS is invalid:\n    ${problems.join("\n    ")}`);
+  }
+  return { apiKey, templateIds: parsed.data as Record<TemplateName, string> };
 }

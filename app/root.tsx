@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { IdleTimer } from "~/components/IdleTimer";
 import { CookieBanner, FlashBanner, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
 import { FormNotVerified, NotFound, ServerErrorPage, UnsupportedBrowser } from "~/components/ErrorPages";
 import { useDocumentTitle } from "~/components/title";
@@ -27,6 +28,7 @@ import { publicNavigation } from "~/domain/shell/navigation";
 import { footerLinks, getShellSettings } from "~/domain/shell/settings.server";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { getViewer } from "~/domain/auth/viewer.server";
+import { cachedForShell } from "~/domain/shell/shell-cache.server";
 import { navigationFor } from "~/domain/shell/shell-nav.server";
 import { idleTimerFor } from "~/domain/sessions/idle-timer.server";
 
@@ -44,7 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userAgent = request.headers.get("User-Agent");
   // The home page stays reachable from any browser so people can read what to do.
   const browser = url.pathname === "/" ? null : assessBrowser(userAgent);
-  const [banner, settings, viewer] = await Promise.all([getActiveBanner(db), getShellSettings(db), getViewer(request, context)]);
+  const [banner, settings, viewer] = await Promise.all([cachedForShell(db, "banner", () => getActiveBanner(db)),
+    cachedForShell(db, "settings", () => getShellSettings(db)),
+    getViewer(request, context),
+  ]);
   const consent = readConsent(cookies[CONSENT_COOKIE]);
   const flash = readFlash(config.sessionSecret, request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
@@ -66,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         signedInPatient: Boolean(viewer && (viewer.patient || viewer.globalRoles.has("carer_user"))),
         staff: Boolean(viewer && viewer.memberships.length > 0),
       }),
-      idleTimer: viewer ? idleTimerFor(viewer) : null,
+      idleTimer: viewer ? idleTimerFor(viewer, context.clock.now()) : null,
       flash,
     },
     { headers },
@@ -117,6 +122,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
         </main>
       </div>
       <Footer links={data.footerLinks} supportPhone={data.supportPhone} productName={data.productName} />
+      {data.idleTimer ? <IdleTimer timer={data.idleTimer} productName={data.productName} csrfToken={data.csrfToken} /> : null}
       {data.trackingScriptUrl ? <script src={data.trackingScriptUrl} nonce={nonce} async /> : null}
     </>
   );

@@ -117,17 +117,26 @@ async function openPglite(options: { dataDir?: string; migrate?: boolean; loadFr
  * PGlite is single-process: two processes on one data folder corrupt it. A lock file
  * with the owner's pid refuses a second opener; a lock left by a dead process is taken over.
  */
+const lockedHere = new Set<string>();
+
 export function lockDataDir(dataDir: string): () => void {
   const lockPath = join(dataDir, "frontdoor.lock");
+  if (lockedHere.has(resolve(lockPath))) {
+    throw new Error(`The database folder ${resolve(dataDir)} is already open in this process.`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;
+      const key = resolve(lockPath);
+      lockedHere.add(key);
       const release = () => {
         if (released) return;
         released = true;
+        lockedHere.delete(key);
+        process.off("exit", release);
         rmSync(lockPath, { force: true });
       };
       process.once("exit", release);
@@ -135,14 +144,13 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(readFileSync(lockPath, "utf8").trim());
+      // Our own pid in a lock we did not take is a leftover from an earlier run that got
+      // the same pid (containers often start as pid 1): stale, like a dead owner's.
       if (owner && owner !== process.pid && isAlive(owner)) {
         throw new Error(
           `The database folder ${resolve(dataDir)} is in use by process ${owner}. ` +
             "PGlite allows one process at a time: stop that process, or set DATABASE_URL to use PostgreSQL.",
         );
-      }
-      if (owner === process.pid) {
-        throw new Error(`The database folder ${resolve(dataDir)} is already open in this process.`);
       }
       rmSync(lockPath, { force: true }); // stale lock from a process that died
     }

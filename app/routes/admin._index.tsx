@@ -1,7 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Placeholder } from "~/components/Placeholder";
 import { admin } from "~/domain/auth/guards";
 import { placeholderLoader } from "~/domain/shell/placeholder.server";
 
 export const handle = { title: "Admin" };
-export const loader = placeholderLoader("Admin", [admin]);
+export function loader(args: LoaderFunctionArgs) {
+  return placeholderLoader("Admin", [admin])(args);
+}
 export default Placeholder;

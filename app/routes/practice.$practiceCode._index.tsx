@@ -29,6 +29,24 @@ export default function PracticeLanding() {
       <div className="nhsuk-grid-column-two-thirds">
         <h1>{practice.name}</h1>
         <p className="nhsuk-lede-text">Contact {practice.name} online.</p>
+        <a className="nhsuk-action-link" href={`/${practice.urlCode}/login`}>
+          <svg className="nhsuk-icon nhsuk-icon--arrow-right-circle" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="16" height="16" focusable="false" aria-hidden="true">
+            <path d="M12 2a10 10 0 0 0-10 9h11.7l-4-4a1 1 0 0 1 1.5-1.4l5.6 5.7a1 1 0 0 1 0 1.4l-5.6 5.7a1 1 0 0 1-1.5 0 1 1 0 0 1 0-1.4l4-4H2A10 10 0 1 0 12 2z" />
+          </svg>
+          <span className="nhsuk-action-link__text">Sign in to send a request</span>
+        </a>
+        <ul className="nhsuk-list">
+          <li>
+            <a href={`/practice/${practice.urlCode}/register`}>Create an account</a> if you are registered at this practice
+          </li>
+          <li>
+            <a href={`/practice/${practice.urlCode}/carer/register`}>Create a carer account</a> to contact the practice for
+            someone you care for
+          </li>
+          <li>
+            <a href={`/practice/${practice.urlCode}/continue-as-guest`}>Continue without an account</a>
+          </li>
+        </ul>
         {practice.address ? <p>{practice.address}</p> : null}
         {practice.phone ? (
           <p>

@@ -104,7 +104,11 @@ export function createApp(deps: AppDeps) {
 
   // Built client assets have content hashes in their names: cache for a year.
   app.use("/build", express.static(`${publicDir}/build`, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Only these folders hold static files; other paths go straight to Remix without a disk look-up.
+  for (const folder of ["css", "assets"]) {
+    app.use(`/${folder}`, express.static(`${publicDir}/${folder}`, { maxAge: "1h", index: false, fallthrough: true }));
+  }
+  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/assets/images/favicon.ico"));
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -71,6 +71,21 @@ export function withEmailConfirmation<T extends z.ZodRawShape>(shape: T, emailSc
     });
 }
 
+/** A person's name part: required, trimmed, at most 100 characters. */
+export const nameField = (missing: string, tooLong: string) => requiredString(missing).max(100, tooLong);
+
+/** UK postcode, spaces and case ignored ("ls1 3ex" is LS1 3EX). */
+export const UK_POSTCODE_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/;
+export const normalisePostcode = (value: string) => value.replace(/\s+/g, "").toUpperCase();
+
+/** An optional UK postcode; empty means not given. Output is normalised (no spaces, upper case). */
+export const optionalPostcodeField = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? normalisePostcode(value) : undefined))
+    .refine((value) => value === undefined || UK_POSTCODE_PATTERN.test(value), message);
+
 /** A six-digit authentication code (spec 2 §5). */
 export const mfaCodeField = z
   .string({ error: "Please enter an authentication code." })

@@ -76,6 +76,9 @@ export function landingPath(v: GuardViewer): string {
   const code = v.patient?.urlCode;
   if (code && v.numPatientEntries > 0) return `/${code}/my-requests-and-messages`;
   if (code) return `/${code}/message`;
+  // A carer with requests but no patient record of their own: their requests are their
+  // dependents', so their home is still the dependents page (no message page to go to).
+  if (isCarer(v)) return "/carer/dependents";
   return "/account-settings";
 }
 
@@ -133,11 +136,17 @@ export const advanced: Guard = (v, t) => loggedin(v, t) ?? (v!.globalRoles.has("
 
 export const ccg_admin: Guard = (v, t) => loggedin(v, t) ?? (v!.globalRoles.has("ccg_admin") ? null : { kind: "denied" });
 
+/**
+ * On a page of one practice (the URL names it) only that practice's admins pass, as for
+ * every practice-scoped guard; without one (My Practices) an admin of any practice does.
+ */
 export const practice_admin: Guard = (v, t) =>
-  loggedin(v, t) ?? (isAdmin(v!) || isPracticeAdminAnywhere(v!) ? null : { kind: "denied" });
+  loggedin(v, t) ??
+  (isAdmin(v!) || (t.practice ? isPracticeAdminAt(v!, t.practice.id) : isPracticeAdminAnywhere(v!)) ? null : { kind: "denied" });
 
 export const practice_admin_no_staff_role: Guard = (v, t) =>
-  practice_admin(v, t) ?? (isStaffAnywhere(v!) ? { kind: "denied", errorCode: "has_staff_role" } : null);
+  practice_admin(v, t) ??
+  ((t.practice ? isStaffAt(v!, t.practice.id) : isStaffAnywhere(v!)) ? { kind: "denied", errorCode: "has_staff_role" } : null);
 
 export const edit_practice: Guard = (v, t) => {
   const outcome = loggedin(v, t);

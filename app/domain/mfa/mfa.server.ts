@@ -4,8 +4,8 @@
  * enabled. Codes: TOTP from an authenticator app, or a 6-digit SMS code that expires after
  * 10 minutes. Every code works once.
  */
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { mfaSettings } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
@@ -14,16 +14,9 @@ import { matchingStep, newTotpSecret, otpauthUri } from "./totp";
 export type MfaType = "authenticator" | "sms";
 export const SMS_CODE_SECONDS = 10 * 60;
 
-export const MFA_MESSAGES = {
-  enabled: "Multi-Factor Authentication set up.",
-  disabled: "Multi-Factor Authentication successfully disabled.",
-  resent: "Multi-Factor Authentication code successfully resent.",
-  resendFailed: "Multi-Factor Authentication code failed to resent.",
-  codeRequired: "Please enter an authentication code.",
-  codeWrong: "Code is expired or incorrect.",
-  disableTitle: "Disable Multi-Factor Authentication",
-  disableQuestion: "Are you sure you want to disable Multi-Factor Authentication?",
-} as const;
+export { MFA_MESSAGES } from "./messages";
+/** At most one SMS code per this many seconds (resends and sign-ins alike). */
+export const SMS_RESEND_SECONDS = 30;
 
 export type MfaState =
   | { state: "none" }
@@ -31,7 +24,9 @@ export type MfaState =
   | { state: "pending"; mfaType: "sms"; smsMobileNumber: string }
   | { state: "enabled"; mfaType: MfaType; smsMobileNumber: string | null };
 
-const hashCode = (userId: number, code: string) => createHash("sha256").update(`${userId}:${code}`).digest("base64url");
+/** Keyed with the server secret: a database dump alone cannot brute-force a live code. */
+const hashCode = (secret: string, userId: number, code: string) =>
+  createHmac("sha256", secret).update(`sms:${userId}:${code}`).digest("base64url");
 
 export async function getMfaState(context: AppContext, userId: number, email: string): Promise<MfaState> {
   const [row] = await context.db.select().from(mfaSettings).where(eq(mfaSettings.userId, userId)).limit(1);
@@ -43,8 +38,16 @@ export async function getMfaState(context: AppContext, userId: number, email: st
   return { state: "pending", mfaType: "authenticator", secret, otpauth: otpauthUri(secret, email, context.config.productName) };
 }
 
-/** Choosing a type saves it as pending (enabled false); SMS sends the first code at once. */
-export async function chooseMfaType(context: AppContext, userId: number, choice: { mfaType: MfaType; smsMobileNumber?: string }) {
+/**
+ * Choosing a type saves it as pending (enabled false); SMS sends the first code at once.
+ * Enabled settings are never replaced this way (that would turn MFA off behind the user's
+ * back): they must be disabled first. Returns whether the choice was saved.
+ */
+export async function chooseMfaType(
+  context: AppContext,
+  userId: number,
+  choice: { mfaType: MfaType; smsMobileNumber?: string },
+): Promise<boolean> {
   const { db, clock } = context;
   const values = {
     userId,
@@ -57,8 +60,14 @@ export async function chooseMfaType(context: AppContext, userId: number, choice:
     smsCodeExpiresAt: null,
     updatedAt: clock.now(),
   };
-  await db.insert(mfaSettings).values(values).onConflictDoUpdate({ target: mfaSettings.userId, set: values });
+  const saved = await db
+    .insert(mfaSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: mfaSettings.userId, set: values, setWhere: eq(mfaSettings.enabled, false) })
+    .returning({ userId: mfaSettings.userId });
+  if (saved.length === 0) return false;
   if (choice.mfaType === "sms") await sendSmsCode(context, userId);
+  return true;
 }
 
 /** Sends a new SMS code to the stored number. Returns false when there is no SMS setting. */
@@ -69,10 +78,38 @@ export async function sendSmsCode(context: AppContext, userId: number): Promise<
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db
     .update(mfaSettings)
-    .set({ smsCodeHash: hashCode(userId, code), smsCodeExpiresAt: new Date(clock.now().getTime() + SMS_CODE_SECONDS * 1000) })
+    .set({ smsCodeHash: hashCode(context.config.sessionSecret, userId, code), smsCodeExpiresAt: new Date(clock.now().getTime() + SMS_CODE_SECONDS * 1000) })
     .where(eq(mfaSettings.userId, userId));
   await notifier.send({ channel: "sms", to: row.smsMobileNumber, template: "mfa-sms-code", values: { code, product: config.productName } });
   return true;
+}
+
+export type ResendResult = "sent" | "too_soon" | "unavailable";
+
+/**
+ * A new SMS code, at most one per SMS_RESEND_SECONDS: the last send time is the live
+ * code's expiry minus its lifetime. "unavailable" when the user has no SMS setting.
+ */
+export async function resendSmsCode(context: AppContext, userId: number): Promise<ResendResult> {
+  const [row] = await context.db.select().from(mfaSettings).where(eq(mfaSettings.userId, userId)).limit(1);
+  if (!row || row.mfaType !== "sms" || !row.smsMobileNumber) return "unavailable";
+  if (row.smsCodeHash && row.smsCodeExpiresAt) {
+    const sentAt = row.smsCodeExpiresAt.getTime() - SMS_CODE_SECONDS * 1000;
+    if (context.clock.now().getTime() < sentAt + SMS_RESEND_SECONDS * 1000) return "too_soon";
+  }
+  return (await sendSmsCode(context, userId)) ? "sent" : "unavailable";
+}
+
+/** The resend path's answer as a message (null on success), for `resendNotice`. */
+export function resendError(result: ResendResult): string | null {
+  switch (result) {
+    case "sent":
+      return null;
+    case "too_soon":
+      return "Wait 30 seconds before asking for another code.";
+    case "unavailable":
+      return "Multi-Factor Authentication by text message is not set up.";
+  }
 }
 
 /**
@@ -85,17 +122,27 @@ export async function verifyMfaCode(context: AppContext, userId: number, code: s
   if (!row || !/^\d{6}$/.test(code)) return false;
   if (row.mfaType === "sms") {
     if (!row.smsCodeHash || !row.smsCodeExpiresAt || clock.now() >= row.smsCodeExpiresAt) return false;
-    const given = Buffer.from(hashCode(userId, code));
+    const given = Buffer.from(hashCode(context.config.sessionSecret, userId, code));
     const expected = Buffer.from(row.smsCodeHash);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    await db.update(mfaSettings).set({ smsCodeHash: null, smsCodeExpiresAt: null }).where(eq(mfaSettings.userId, userId));
-    return true;
+    // Conditional on the hash still being there: of two requests racing with one code, one wins.
+    const used = await db
+      .update(mfaSettings)
+      .set({ smsCodeHash: null, smsCodeExpiresAt: null })
+      .where(and(eq(mfaSettings.userId, userId), eq(mfaSettings.smsCodeHash, row.smsCodeHash)))
+      .returning({ userId: mfaSettings.userId });
+    return used.length === 1;
   }
   if (!row.totpSecret) return false;
   const step = matchingStep(row.totpSecret, code, clock.now());
   if (step === null || (row.lastTotpStep !== null && step <= row.lastTotpStep)) return false;
-  await db.update(mfaSettings).set({ lastTotpStep: step }).where(eq(mfaSettings.userId, userId));
-  return true;
+  // Conditional on no later step having been used meanwhile, so a code cannot be replayed by racing.
+  const used = await db
+    .update(mfaSettings)
+    .set({ lastTotpStep: step })
+    .where(and(eq(mfaSettings.userId, userId), or(isNull(mfaSettings.lastTotpStep), lt(mfaSettings.lastTotpStep, step))))
+    .returning({ userId: mfaSettings.userId });
+  return used.length === 1;
 }
 
 /** Enables pending settings with a valid code. */
@@ -117,7 +164,8 @@ export async function beginMfaChallenge(context: AppContext, userId: number): Pr
   const [row] = await context.db.select().from(mfaSettings).where(eq(mfaSettings.userId, userId)).limit(1);
   if (!row?.enabled) return null;
   if (row.mfaType === "sms") {
-    await sendSmsCode(context, userId);
+    // A code sent moments ago (a double sign-in) stays the one to use.
+    await resendSmsCode(context, userId);
     return "sms";
   }
   return "authenticator";

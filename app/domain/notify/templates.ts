@@ -5,10 +5,15 @@
 export type TemplateValues = {
   "email-validation": { firstName: string; link: string; product: string };
   "password-reset": { firstName: string; link: string; product: string };
+  "password-changed": { firstName: string; product: string; supportPhone: string };
   "mfa-sms-code": { code: string; product: string };
   "staff-invitation": { practiceName: string; link: string; product: string };
   "practice-admin-invitation": { practiceName: string; link: string; product: string };
   "guest-validation": { link: string; product: string; practiceName: string };
+  /** Someone tried to register (or enter as a guest) with an address that has an account. */
+  "account-exists": { product: string; practiceName: string; signInLink: string; resetLink: string };
+  /** The details entered match a patient whose record already has an account. */
+  "patient-already-registered": { product: string; practiceName: string; signInLink: string; resetLink: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -24,6 +29,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
     subject: `Reset your ${v.product} password`,
     body: `Dear ${v.firstName},\n\nUse this link to choose a new password:\n\n${v.link}\n\nThe link works once and expires in 1 hour. If you did not ask to reset your password, ignore this email: your password has not changed.`,
   }),
+  "password-changed": (v) => ({
+    subject: `Your ${v.product} password has been changed`,
+    body: `Dear ${v.firstName},\n\nThe password for your ${v.product} account has just been changed, and you have been signed out on your other devices.\n\nIf you did not change it, reset your password now from the sign-in page, or call ${v.supportPhone}.`,
+  }),
   "mfa-sms-code": (v) => ({
     subject: "",
     body: `Your ${v.product} security code is ${v.code}. It expires in 10 minutes. Do not share it with anyone.`,
@@ -36,6 +45,14 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
     subject: `Set up ${v.practiceName} on ${v.product}`,
     body: `You have been invited to administer ${v.practiceName} on ${v.product}.\n\nCreate your account:\n\n${v.link}\n\nThe link expires in 7 days.`,
   }),
+  "account-exists": (v) => ({
+    subject: `You already have a ${v.product} account`,
+    body: `Someone, perhaps you, tried to create a ${v.product} account at ${v.practiceName} with this email address. You already have an account, so we have not created another.\n\nSign in:\n\n${v.signInLink}\n\nIf you have forgotten your password, reset it:\n\n${v.resetLink}\n\nIf this was not you, you can ignore this email: nothing has changed.`,
+  }),
+  "patient-already-registered": (v) => ({
+    subject: `We could not create your ${v.product} account`,
+    body: `Someone, perhaps you, tried to use ${v.product} at ${v.practiceName} with this email address. The details given belong to a patient who already has a ${v.product} account, so we have not created another.\n\nIf that account is yours, sign in:\n\n${v.signInLink}\n\nIf you have forgotten your password, reset it:\n\n${v.resetLink}\n\nIf you do not have an account, contact ${v.practiceName}.`,
+  }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,
     body: `Confirm your email address to continue your request to ${v.practiceName}:\n\n${v.link}\n\nThe link expires in 24 hours.`,
@@ -45,3 +62,6 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
 export function renderTemplate<T extends TemplateName>(name: T, values: TemplateValues[T]): Rendered {
   return templates[name](values);
 }
+
+/** Every template name, at run time: config checks each has a GOV.UK Notify template id. */
+export const templateNames = Object.keys(templates) as TemplateName[];

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { openingHours, practices } from "~/db/schema";
-import { WEEKDAYS, type OpeningDay } from "./opening-hours";
+import { DEFAULT_OPENING_HOURS, WEEKDAYS, type OpeningDay } from "./opening-hours";
 
 /** Codes that name a feature, not a practice (spec 1 §9). */
 export const SPECIAL_PRACTICE_CODES = new Set(["all", "aitesting"]);
@@ -33,7 +33,7 @@ export async function getOpeningHours(db: Db, practiceId: number): Promise<Openi
   // A day with no row follows the default: Monday to Friday open, weekend closed (spec 3 §3).
   return WEEKDAYS.map((day) => {
     const row = rows.find((r) => r.day === day);
-    if (!row) return { day, closed: true, opens: null, closes: null };
+    if (!row) return DEFAULT_OPENING_HOURS.find((d) => d.day === day)!;
     return {
       day,
       closed: row.closed,

@@ -8,6 +8,21 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/cookies",
   "/suggestion",
   "/login",
+  // Passwords and account settings.
+  "/password/reset",
+  "/confirm-password",
+  "/account-settings",
+  "/account-settings/details",
+  "/account-settings/change-password",
+  // Multi-Factor Authentication (the menu shows it where the practice has MFA on).
+  "/mfa/settings",
+  // Registration, guest entry and their confirmation pages.
+  "/registered",
+  "/practice/:code/register",
+  "/practice/:code/carer/register",
+  "/practice/:code/continue-as-guest",
+  "/:code/email-sent",
+  "/:code/registered",
   // Signed-in landing pages (placeholders until their features land).
   "/admin",
   "/carer/dependents",

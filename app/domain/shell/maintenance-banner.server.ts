@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { maintenanceBanners } from "~/db/schema";
+import { invalidateShellCache } from "./shell-cache.server";
 
 export const BANNER_COOKIE = "fd_banner_dismissed";
 export const BANNER_DISMISSAL_SECONDS = 30 * 24 * 60 * 60;
@@ -40,4 +41,5 @@ export async function setBanner(db: Db, banner: { text: string; type: "informati
       await tx.insert(maintenanceBanners).values({ ...banner, active: true });
     }
   });
+  invalidateShellCache(db);
 }

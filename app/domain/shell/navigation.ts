@@ -96,7 +96,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
   if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });
   if (p.notificationSetting && staffOrAdmin && code) account.push({ label: "Notification Settings", href: `/${code}/notification-settings` });
-  if (p.groupChatSetting && code) account.push({ label: "Group Video", href: `/${code}/group_chats` });
+  if (p.groupChatSetting && staffOrAdmin && code) account.push({ label: "Group Video", href: `/${code}/group_chats` });
   if (!v.isGuest) account.push({ label: "Account Settings", href: "/account-settings" });
   if (p.mfaEnabled && !v.isGuest) account.push({ label: "Multi-Factor Authentication", href: "/mfa/settings" });
   if ((v.isPatient || v.isCarer) && code) account.push({ label: "Change My Details", href: `/${code}/change-my-details` });

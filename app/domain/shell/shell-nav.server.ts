@@ -6,9 +6,14 @@ import type { Viewer } from "~/domain/auth/viewer.server";
 import { availablePaths } from "./available-paths";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
 
-export async function navigationFor(db: Db, viewer: Viewer): Promise<ShellNavigation> {
+/** The practice whose flags the viewer's menus follow: where they act as staff, else their own. */
+export function actingPracticeId(viewer: Pick<Viewer, "memberships" | "session" | "patient">): number | null {
   const staffAt = viewer.memberships.find((m) => m.practiceId === viewer.session.practiceId) ?? viewer.memberships[0];
-  const practiceId = staffAt?.practiceId ?? viewer.patient?.practiceId ?? null;
+  return staffAt?.practiceId ?? viewer.patient?.practiceId ?? null;
+}
+
+export async function navigationFor(db: Db, viewer: Viewer): Promise<ShellNavigation> {
+  const practiceId = actingPracticeId(viewer);
   const [practice] = practiceId ? await db.select().from(practices).where(eq(practices.id, practiceId)).limit(1) : [];
   const rolesHere = new Set(viewer.memberships.filter((m) => m.practiceId === practiceId).map((m) => m.role));
   const menuViewer: MenuViewer = {

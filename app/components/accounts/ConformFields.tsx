@@ -1,0 +1,147 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import type { SummaryError } from "~/components/ErrorSummary";
+
+/**
+ * NHS.UK text inputs and the three-field date input bound to Conform fields. Server errors
+ * (lastResult) and live ones render the same markup: the form group turns red, the message
+ * sits above the input with a visually hidden "Error:".
+ */
+
+type FormShape = Record<string, unknown>;
+type DateParts = { day?: string; month?: string; year?: string };
+
+function ErrorMessage({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <span className="nhsuk-error-message" id={id}>
+      <span className="nhsuk-u-visually-hidden">Error:</span> {message}
+    </span>
+  );
+}
+
+export function TextInput<S, F extends FormShape>({
+  meta,
+  label,
+  hint,
+  type = "text",
+  autoComplete,
+  width,
+  inputMode,
+  spellCheck,
+  optional,
+  clearOnRender,
+}: {
+  meta: FieldMetadata<S, F, string[]>;
+  label: ReactNode;
+  hint?: ReactNode;
+  type?: "text" | "email" | "password" | "tel";
+  autoComplete?: string;
+  width?: 2 | 3 | 4 | 5 | 10 | 20 | 30;
+  inputMode?: "numeric" | "text" | "email" | "tel";
+  spellCheck?: boolean;
+  optional?: boolean;
+  /** Passwords: never sent back to the browser after an error. */
+  clearOnRender?: boolean;
+}) {
+  const error = meta.errors?.[0];
+  const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+  const classes = ["nhsuk-input", width ? `nhsuk-input--width-${width}` : "", error ? "nhsuk-input--error" : ""].filter(Boolean);
+  const props = getInputProps(meta, { type, ariaAttributes: false });
+  return (
+    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
+      <label className="nhsuk-label" htmlFor={meta.id}>
+        {label}
+        {optional ? " (optional)" : null}
+      </label>
+      {hint ? (
+        <div className="nhsuk-hint" id={meta.descriptionId}>
+          {hint}
+        </div>
+      ) : null}
+      <ErrorMessage id={meta.errorId} message={error} />
+      <input
+        {...props}
+        {...(clearOnRender ? { defaultValue: "" } : {})}
+        className={classes.join(" ")}
+        aria-describedby={describedBy}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        spellCheck={spellCheck}
+      />
+    </div>
+  );
+}
+
+
+/** The parts of a date field, for the error summary: each error links to its own input. */
+export function dateSummaryErrors<F extends FormShape>(meta: FieldMetadata<DateParts, F, string[]>): SummaryError[] {
+  const parts = meta.getFieldset();
+  for (const part of [parts.day, parts.month, parts.year]) {
+    const message = part.errors?.[0];
+    if (message) return [{ fieldId: part.id, message }];
+  }
+  return [];
+}
+
+/**
+ * The NHS.UK date input (fieldset of day, month and year). One message for the date; the
+ * part it is about is the one outlined, as the service manual asks.
+ */
+export function DateInput<F extends FormShape>({
+  meta,
+  legend,
+  hint,
+  ownBirthday = true,
+}: {
+  meta: FieldMetadata<DateParts, F, string[]>;
+  legend: ReactNode;
+  hint?: ReactNode;
+  /** Browsers may fill in the user's own birthday, never someone else's. */
+  ownBirthday?: boolean;
+}) {
+  const parts = meta.getFieldset();
+  const items = [
+    { key: "day", label: "Day", width: 2, meta: parts.day },
+    { key: "month", label: "Month", width: 2, meta: parts.month },
+    { key: "year", label: "Year", width: 4, meta: parts.year },
+  ] as const;
+  const error = items.map((i) => i.meta.errors?.[0]).find(Boolean);
+  const hintId = `${meta.id}-hint`;
+  const errorId = `${meta.id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
+      <fieldset className="nhsuk-fieldset" role="group" aria-describedby={describedBy}>
+        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{legend}</legend>
+        {hint ? (
+          <div className="nhsuk-hint" id={hintId}>
+            {hint}
+          </div>
+        ) : null}
+        <ErrorMessage id={errorId} message={error} />
+        <div className="nhsuk-date-input" id={meta.id}>
+          {items.map((item) => {
+            const invalid = Boolean(item.meta.errors?.length);
+            const props = getInputProps(item.meta, { type: "text", ariaAttributes: false });
+            return (
+              <div className="nhsuk-date-input__item" key={item.key}>
+                <div className={`nhsuk-form-group${invalid ? " nhsuk-form-group--error" : ""}`}>
+                  <label className="nhsuk-label nhsuk-date-input__label" htmlFor={item.meta.id}>
+                    {item.label}
+                  </label>
+                  <input
+                    {...props}
+                    className={`nhsuk-input nhsuk-date-input__input nhsuk-input--width-${item.width}${invalid ? " nhsuk-input--error" : ""}`}
+                    inputMode="numeric"
+                    autoComplete={ownBirthday ? `bday-${item.key}` : "off"}
+                  />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Menu visibility (spec 1 §6 "Menu visibility", spec 2 §2.1 patient menu, spec 3 staff
+ * navigation) through menuItems(): each rule shown on and off, for who may and may not see it.
+ */
+import { describe, expect, it } from "vitest";
+import { menuItems, signedInNavigation, type MenuPractice, type MenuViewer } from "./navigation";
+
+const NOBODY: MenuViewer = {
+  firstName: "Sam",
+  isGuest: false,
+  isAdmin: false,
+  isCarer: false,
+  isPatient: false,
+  isStaff: false,
+  isPracticeAdmin: false,
+  hasMagicToken: false,
+  practiceCode: "demo",
+  practiceName: "Riverside Medical Centre",
+};
+const WHO = {
+  staff: { ...NOBODY, isStaff: true },
+  practiceAdmin: { ...NOBODY, isPracticeAdmin: true },
+  admin: { ...NOBODY, isAdmin: true, practiceCode: null, practiceName: null },
+  adminAtPractice: { ...NOBODY, isAdmin: true },
+  patient: { ...NOBODY, isPatient: true },
+  carer: { ...NOBODY, isCarer: true },
+  guest: { ...NOBODY, isGuest: true, isPatient: true },
+  tokenPatient: { ...NOBODY, isPatient: true, hasMagicToken: true },
+} satisfies Record<string, MenuViewer>;
+type Who = keyof typeof WHO;
+
+const OFF: MenuPractice = {
+  mfaEnabled: false,
+  bulkMessagingEnabled: false,
+  reportsEnabled: false,
+  notificationSetting: false,
+  groupChatSetting: false,
+  ssoSetting: false,
+  tabsSetting: false,
+  patientViewEnabled: false,
+  linkageEnabled: false,
+};
+
+function labels(who: Who, flags: Partial<MenuPractice> = {}): string[] {
+  const { bar, account } = menuItems(WHO[who], { ...OFF, ...flags });
+  return [...bar, ...account].map((item) => item.label);
+}
+
+/** item, the practice flags that switch it on, who sees it then, who does not. */
+const RULES: Array<{ item: string; on: Partial<MenuPractice>; shown: Who[]; hidden: Who[] }> = [
+  // Reports: staff, practice admin or admin, and reports enabled.
+  { item: "Reports", on: { reportsEnabled: true }, shown: ["staff", "practiceAdmin", "adminAtPractice"], hidden: ["patient", "carer", "guest"] },
+  // Bulk messages: bulk_messaging_enabled plus staff or practice admin.
+  { item: "Bulk Messages", on: { bulkMessagingEnabled: true }, shown: ["staff", "practiceAdmin"], hidden: ["admin", "patient", "carer", "guest"] },
+  // Patient feedback: staff or practice admin (needs nothing switched on).
+  { item: "Patient Feedback", on: {}, shown: ["staff", "practiceAdmin"], hidden: ["admin", "patient", "carer", "guest"] },
+  // AI testing: admin.
+  { item: "AI Testing", on: {}, shown: ["admin", "adminAtPractice"], hidden: ["staff", "practiceAdmin", "patient", "carer", "guest"] },
+  // Multi-Factor Authentication: practice mfa_enabled (guests have no password to protect).
+  { item: "Multi-Factor Authentication", on: { mfaEnabled: true }, shown: ["staff", "practiceAdmin", "patient", "carer"], hidden: ["guest"] },
+  // Toolbar settings: staff when sso_setting or tabs_setting is on.
+  { item: "Toolbar Settings", on: { ssoSetting: true }, shown: ["staff"], hidden: ["practiceAdmin", "admin", "patient", "carer", "guest"] },
+  { item: "Toolbar Settings", on: { tabsSetting: true }, shown: ["staff"], hidden: ["practiceAdmin", "patient"] },
+  // Notification settings: notification_setting on (inbox notifications: a staff-side page).
+  { item: "Notification Settings", on: { notificationSetting: true }, shown: ["staff", "practiceAdmin"], hidden: ["patient", "carer", "guest"] },
+  // Group video: group_chat_setting on.
+  { item: "Group Video", on: { groupChatSetting: true }, shown: ["staff", "practiceAdmin"], hidden: [] },
+  // My Records: patient_view_enabled and no magic token.
+  { item: "My Records", on: { patientViewEnabled: true }, shown: ["patient", "guest"], hidden: ["tokenPatient", "staff", "practiceAdmin"] },
+  // Online Services: linkage_enabled.
+  { item: "Online Services", on: { linkageEnabled: true }, shown: ["patient", "carer"], hidden: ["guest", "staff", "practiceAdmin"] },
+];
+
+describe("menu visibility rules", () => {
+  describe.each(RULES)("$item with $on", ({ item, on, shown, hidden }) => {
+    it.each(shown)("shown to %s when on", (who) => {
+      expect(labels(who, on)).toContain(item);
+    });
+    // An item that needs no setting has nothing to switch off.
+    if (Object.keys(on).length > 0) {
+      it.each(shown)("hidden from %s when off", (who) => {
+        expect(labels(who)).not.toContain(item);
+      });
+    }
+    it.each(hidden)("never shown to %s", (who) => {
+      expect(labels(who, on)).not.toContain(item);
+    });
+  });
+
+  it("Toolbar Settings needs one of the two settings", () => {
+    expect(labels("staff", { ssoSetting: true, tabsSetting: true })).toContain("Toolbar Settings");
+    expect(labels("staff", { ssoSetting: false, tabsSetting: false })).not.toContain("Toolbar Settings");
+  });
+
+  // Spec 2's patient menu (People I Care For, My Records, Account Settings, MFA, Manage NHS
+  // login Account, Change My Details, Online Services, Data Privacy) has no Group Video; it
+  // is a staff item (spec 3).
+  it("Group Video is not offered to patients, carers or guests", () => {
+    for (const who of ["patient", "carer", "guest"] as const) expect(labels(who, { groupChatSetting: true })).not.toContain("Group Video");
+  });
+});
+
+describe("bars by audience", () => {
+  it("staff get the staff bar with their practice's links", () => {
+    expect(menuItems(WHO.staff, OFF).bar.map((i) => i.href)).toEqual([
+      "/demo/inbox",
+      "/demo/patients",
+      "/demo/patient-feedback",
+      "/demo/message-templates",
+    ]);
+  });
+
+  it("a practice admin without a staff role has no Inboxes or Patients", () => {
+    const bar = menuItems(WHO.practiceAdmin, OFF).bar.map((i) => i.label);
+    expect(bar).not.toContain("Inboxes");
+    expect(bar).not.toContain("Patients");
+    expect(bar).toContain("Patient Feedback");
+  });
+
+  it("patients get the patient bar; guests have no My health", () => {
+    expect(menuItems(WHO.patient, OFF).bar.map((i) => i.label)).toEqual(["Messages", "My health", "Give feedback", "Make a request"]);
+    expect(menuItems(WHO.guest, OFF).bar.map((i) => i.label)).toEqual(["Messages", "Give feedback", "Make a request"]);
+  });
+
+  it("account items every signed-in user has, and the guest exceptions", () => {
+    expect(labels("patient")).toEqual(expect.arrayContaining(["Account Settings", "Change My Details", "Data Privacy"]));
+    expect(labels("guest")).not.toContain("Account Settings");
+    expect(labels("guest")).toContain("Data Privacy");
+    expect(labels("carer")).toContain("People I Care For");
+    expect(labels("practiceAdmin")).toEqual(expect.arrayContaining(["My Practices", "Manage Staff & Inboxes", "Edit Practice"]));
+    expect(labels("staff")).not.toContain("Edit Practice");
+  });
+
+  it("practice links need a practice: an admin with none gets only what needs none", () => {
+    const { bar, account } = menuItems(WHO.admin, { ...OFF, reportsEnabled: true, groupChatSetting: true });
+    expect(bar.map((i) => i.label)).toEqual(["AI Testing"]);
+    expect(account.map((i) => i.label)).toEqual(["Account Settings", "Data Privacy"]);
+  });
+});
+
+describe("signedInNavigation", () => {
+  const everything = new Set(["/data-privacy", "/account-settings", "/:code/inbox", "/:code/message", "/:code/my-requests-and-messages"]);
+
+  it("leaves out pages that do not exist yet", () => {
+    const nav = signedInNavigation(WHO.staff, { ...OFF, reportsEnabled: true }, everything);
+    expect(nav.items.map((i) => i.label)).toEqual(["Inboxes"]);
+    expect(nav.account?.items.map((i) => i.label)).toEqual(["Account Settings", "Data Privacy"]);
+  });
+
+  it("labels logout End Session for guests, and picks the audience", () => {
+    expect(signedInNavigation(WHO.guest, OFF, everything).account?.logoutLabel).toBe("End Session");
+    expect(signedInNavigation(WHO.patient, OFF, everything)).toMatchObject({ audience: "patient", practiceName: undefined });
+    expect(signedInNavigation(WHO.staff, OFF, everything)).toMatchObject({ audience: "staff", practiceName: "Riverside Medical Centre" });
+    expect(signedInNavigation(WHO.admin, OFF, everything).audience).toBe("staff");
+  });
+});

@@ -1,0 +1,117 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Button } from "~/components/Fields";
+import { summaryErrors } from "~/components/forms";
+import type { AppContext } from "~/context.server";
+import { addDependent } from "~/domain/accounts/dependent-registration.server";
+import { dependentSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
+import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
+import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
+import { noGPNoGuestAccount } from "~/domain/auth/guards";
+import { permissionDeniedPath, requireViewer } from "~/domain/auth/guards.server";
+import { isSecureRequest } from "~/domain/http/cookies";
+import { setFlashCookie } from "~/domain/http/flash.server";
+import { notFound } from "~/domain/http/responses.server";
+
+export const handle = { title: "Add someone you care for" };
+
+/**
+ * /{code}/carer/{carer_id}/register (spec 2 §2.3): a signed-in carer adds a person they care
+ * for. Only the carer named in the URL may, and only a registered patient of the practice
+ * can be added.
+ */
+async function guard(request: Request, context: AppContext, params: LoaderFunctionArgs["params"]) {
+  const { viewer, practice } = await requireViewer(request, context, [noGPNoGuestAccount], { practiceCode: params.practiceCode });
+  if (!practice) throw notFound();
+  if (String(viewer.userId) !== params.carerId || !viewer.globalRoles.has("carer_user")) {
+    throw redirect(permissionDeniedPath(undefined, practice.urlCode));
+  }
+  return { viewer, practice };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { practice } = await guard(request, context, params);
+  const { maximumPatientAge } = await dateOfBirthOptions(context);
+  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, maximumPatientAge });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { viewer, practice } = await guard(request, context, params);
+  const schema = dependentSchema(await dateOfBirthOptions(context));
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  const result = await addDependent(context, practice, viewer.userId, submission.value);
+  const formError = (message: string) => json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  switch (result.status) {
+    case "not_registered":
+      return formError(REGISTRATION_MESSAGES.dependentNotRegistered(context.config.productName));
+    case "self":
+      return formError(REGISTRATION_MESSAGES.cannotAddYourself);
+    case "throttled":
+      return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
+    case "postcode_needed":
+      return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } }) }, { status: 400 });
+    case "added":
+    case "already_added": {
+      const name = `${result.firstName} ${result.lastName}`;
+      const flash =
+        result.status === "added"
+          ? { kind: "success" as const, text: `${name} has been added to the people you care for.` }
+          : { kind: "info" as const, text: `${name} is already one of the people you care for.` };
+      return redirect("/carer/dependents", {
+        status: 303,
+        headers: { "Set-Cookie": setFlashCookie(context.config.sessionSecret, flash, isSecureRequest(request)) },
+      });
+    }
+  }
+}
+
+export default function AddDependent() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: dependentSchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = [
+    ...summaryErrors([fields.firstName, fields.lastName], form.errors, fields.firstName.id),
+    ...dateSummaryErrors(fields.dateOfBirth),
+    ...summaryErrors([fields.postcode, fields.relationship]),
+  ];
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <ErrorSummary errors={errors} />
+        <span className="nhsuk-caption-l">{data.practice.name}</span>
+        <h1>Add someone you care for</h1>
+        <p>They must be registered at {data.practice.name}. Enter their details as the practice has them.</p>
+        <PostForm {...getFormProps(form)} noValidate>
+          <TextInput meta={fields.firstName} label="Their first name" autoComplete="off" spellCheck={false} />
+          <TextInput meta={fields.lastName} label="Their last name" autoComplete="off" spellCheck={false} />
+          <DateInput meta={fields.dateOfBirth} legend="Their date of birth" hint="For example, 15 3 1984" ownBirthday={false} />
+          <TextInput
+            meta={fields.postcode}
+            label="Their postcode"
+            optional
+            hint="Only needed if the practice has more than one patient with their name and date of birth."
+            autoComplete="off"
+            width={10}
+          />
+          <TextInput meta={fields.relationship} label="Your relationship to them" optional hint="For example, son, daughter or neighbour" width={20} />
+          <Button>Add person</Button>
+        </PostForm>
+        <p>
+          <a href="/carer/dependents">Back to the people you care for</a>
+        </p>
+      </div>
+    </div>
+  );
+}

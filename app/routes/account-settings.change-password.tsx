@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { TextInput } from "~/components/accounts/ConformFields";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Button } from "~/components/Fields";
+import { summaryErrors } from "~/components/forms";
+import { ChangePasswordSchema } from "~/domain/accounts/account-forms";
+import { changePassword, PASSWORD_CHANGED_MESSAGE } from "~/domain/accounts/change-password.server";
+import { CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server";
+import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
+import { requireViewer } from "~/domain/auth/guards.server";
+import { isSecureRequest } from "~/domain/http/cookies";
+import { setFlashCookie } from "~/domain/http/flash.server";
+
+export const handle = { title: "Change your password" };
+
+const GUARDS = [loggedinNotGuest, fresh];
+const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireViewer(request, context, GUARDS);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = await requireViewer(request, context, GUARDS);
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+  const proof = await changePassword(context, viewer, submission.value);
+  if (proof !== "ok") {
+    const reply = submission.reply({ fieldErrors: { currentPassword: [CURRENT_PASSWORD_MESSAGES[proof]] }, hideFields: PASSWORDS });
+    return json({ lastResult: reply }, { status: proof === "throttled" ? 429 : 400 });
+  }
+  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: PASSWORD_CHANGED_MESSAGE }, isSecureRequest(request));
+  return redirect("/account-settings", { status: 303, headers: { "Set-Cookie": flash } });
+}
+
+export default function ChangePassword() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = summaryErrors([fields.currentPassword, fields.password, fields.confirmPassword]);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <a className="nhsuk-back-link" href="/account-settings">
+          Back to account settings
+        </a>
+        <ErrorSummary errors={errors} />
+        <h1>Change your password</h1>
+        <p>Changing your password signs you out on your other devices.</p>
+        <PostForm {...getFormProps(form)}>
+          <TextInput
+            meta={fields.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            clearOnRender
+          />
+          <TextInput
+            meta={fields.password}
+            label="New password"
+            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
+            type="password"
+            autoComplete="new-password"
+            clearOnRender
+          />
+          <TextInput
+            meta={fields.confirmPassword}
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            clearOnRender
+          />
+          <Button>Change password</Button>
+        </PostForm>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TextInput } from "~/components/accounts/ConformFields";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Button } from "~/components/Fields";
+import { summaryErrors } from "~/components/forms";
+import { AccountDetailsSchema } from "~/domain/accounts/account-forms";
+import { DETAILS_UPDATED_MESSAGE, loadAccountSettings, updateAccountDetails } from "~/domain/accounts/account-settings.server";
+import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
+import { requireViewer } from "~/domain/auth/guards.server";
+import { isSecureRequest } from "~/domain/http/cookies";
+import { setFlashCookie } from "~/domain/http/flash.server";
+
+export const handle = { title: "Change your details" };
+
+const GUARDS = [loggedinNotGuest, fresh];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = await requireViewer(request, context, GUARDS);
+  const { firstName, lastName, mobile } = await loadAccountSettings(context, viewer);
+  return json({ firstName, lastName, mobile: mobile ?? "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = await requireViewer(request, context, GUARDS);
+  const submission = parseWithZod(await request.formData(), { schema: AccountDetailsSchema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  await updateAccountDetails(context, viewer.userId, submission.value);
+  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: DETAILS_UPDATED_MESSAGE }, isSecureRequest(request));
+  return redirect("/account-settings", { status: 303, headers: { "Set-Cookie": flash } });
+}
+
+export default function AccountDetails() {
+  const current = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountDetailsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: current,
+  });
+  const errors = summaryErrors([fields.firstName, fields.lastName, fields.mobile]);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <a className="nhsuk-back-link" href="/account-settings">
+          Back to account settings
+        </a>
+        <ErrorSummary errors={errors} />
+        <h1>Change your details</h1>
+        <PostForm {...getFormProps(form)}>
+          <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
+          <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
+          <TextInput
+            meta={fields.mobile}
+            label="Mobile number"
+            optional
+            hint="For example, 07700 900 123"
+            type="tel"
+            autoComplete="tel"
+            width={20}
+          />
+          <Button>Save changes</Button>
+        </PostForm>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useOutletContext } from "@remix-run/react";
+import { PostForm } from "~/components/Csrf";
+import { Button } from "~/components/Fields";
+import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
+import { requireViewer } from "~/domain/auth/guards.server";
+import { isSecureRequest } from "~/domain/http/cookies";
+import { setFlashCookie } from "~/domain/http/flash.server";
+import { DISABLE_PATH, SETTINGS_PATH } from "~/domain/mfa/mfa-forms";
+import { deleteMfa, getMfaState } from "~/domain/mfa/mfa.server";
+import { MFA_MESSAGES } from "~/domain/mfa/messages";
+
+export const handle = { title: MFA_MESSAGES.disableTitle };
+
+/**
+ * The disable confirmation (spec 2 §2.12): a page of its own, which the settings page
+ * (its parent route) shows as a dialog when JS runs. Only enabled settings can be disabled;
+ * pending ones use "Try another method". Turning protection off needs a recent sign-in
+ * (fresh), so a hijacked session cannot quietly remove it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = await requireViewer(request, context, [loggedinNotGuest, fresh]);
+  const state = await getMfaState(context, viewer.userId, viewer.email);
+  if (state.state !== "enabled") throw redirect(SETTINGS_PATH);
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = await requireViewer(request, context, [loggedinNotGuest, fresh]);
+  const state = await getMfaState(context, viewer.userId, viewer.email);
+  if (state.state !== "enabled") return redirect(SETTINGS_PATH, { status: 303 });
+  await deleteMfa(context, viewer.userId);
+  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: MFA_MESSAGES.disabled }, isSecureRequest(request));
+  return redirect(SETTINGS_PATH, { status: 303, headers: { "Set-Cookie": flash } });
+}
+
+export default function DisableMfa() {
+  const inDialog = useOutletContext<{ inDialog?: boolean } | undefined>()?.inDialog === true;
+  // In the dialog the settings page keeps its h1; as a page this is the h1.
+  const Heading = inDialog ? "h2" : "h1";
+  const content = (
+    <>
+      <Heading id="disable-mfa-title">{MFA_MESSAGES.disableTitle}</Heading>
+      <p>{MFA_MESSAGES.disableQuestion}</p>
+      <p>You will then sign in with your password only.</p>
+      <PostForm action={DISABLE_PATH}>
+        <div className="nhsuk-button-group">
+          <Button variant="warning">Yes, disable</Button>
+          <Link to={SETTINGS_PATH} className="nhsuk-link" preventScrollReset>
+            No, keep it on
+          </Link>
+        </div>
+      </PostForm>
+    </>
+  );
+  if (inDialog) return content;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">{content}</div>
+    </div>
+  );
+}

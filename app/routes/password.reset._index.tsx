@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TextInput } from "~/components/accounts/ConformFields";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Button } from "~/components/Fields";
+import { summaryErrors } from "~/components/forms";
+import { ResetRequestSchema } from "~/domain/accounts/account-forms";
+import { PASSWORD_RESET_MESSAGES, requestPasswordReset } from "~/domain/accounts/password-reset.server";
+import { not_loggedin } from "~/domain/auth/guards";
+import { requireGuards } from "~/domain/auth/guards.server";
+
+export const handle = {
+  title: (data: { sent?: boolean } | undefined) => (data?.sent ? "Check your email" : "Reset your password"),
+};
+
+/** `?sent=1` is the answer page after a request: the same whether or not the account exists. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuards(request, context, [not_loggedin]);
+  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireGuards(request, context, [not_loggedin]);
+  const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  const outcome = await requestPasswordReset(context, request, submission.value.email);
+  if (outcome === "throttled") {
+    return json({ lastResult: submission.reply({ formErrors: [PASSWORD_RESET_MESSAGES.throttled] }) }, { status: 429 });
+  }
+  return redirect("/password/reset?sent=1", 303);
+}
+
+export default function PasswordReset() {
+  const { sent } = useLoaderData<typeof loader>();
+  return sent ? <Sent /> : <RequestForm />;
+}
+
+function Sent() {
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <h1>Check your email</h1>
+        <p>If an account exists for that email address, we've sent a link to reset your password.</p>
+        <p>The link works once and expires in 1 hour.</p>
+        <p>
+          If you do not get an email within a few minutes, check your spam or junk folder, or{" "}
+          <a href="/password/reset">ask for a new link</a>.
+        </p>
+        <p>
+          <a href="/login">Back to sign in</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RequestForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = summaryErrors([fields.email], form.errors, fields.email.id);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <ErrorSummary errors={errors} />
+        <h1>Reset your password</h1>
+        <p>Enter the email address you use to sign in. If it belongs to an account, we will send a link to choose a new password.</p>
+        <PostForm {...getFormProps(form)}>
+          <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+          <Button>Send reset link</Button>
+        </PostForm>
+        <p>
+          <a href="/login">Back to sign in</a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Button } from "~/components/Fields";
+import { summaryErrors } from "~/components/forms";
+import { copy } from "~/copy";
+import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
+import { guestEntrySchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
+import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
+
+export const handle = { title: "Continue as a guest" };
+
+/**
+ * Guest entry (spec 2 §2.2): a registered patient contacts the practice without an account.
+ * They confirm their e-mail address by a link, which signs them in as a guest.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const practice = await guardRegistration(request, context, params.practiceCode);
+  const { maximumPatientAge } = await dateOfBirthOptions(context);
+  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, maximumPatientAge, productName: context.config.productName });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const practice = await guardRegistration(request, context, params.practiceCode);
+  const schema = guestEntrySchema(await dateOfBirthOptions(context));
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  const result = await continueAsGuest(context, request, practice, submission.value);
+  switch (result.status) {
+    case "not_registered":
+      return json({ lastResult: submission.reply({ formErrors: [copy.validation.registeredPatient(context.config.productName)] }) }, { status: 400 });
+    case "throttled":
+      return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
+    case "postcode_needed":
+      return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } }) }, { status: 400 });
+    case "email_sent":
+      return redirectToEmailSent(context, request, practice, submission.value.email, "guest");
+  }
+}
+
+export default function ContinueAsGuest() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: guestEntrySchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = [
+    ...summaryErrors([fields.firstName, fields.lastName], form.errors, fields.firstName.id),
+    ...dateSummaryErrors(fields.dateOfBirth),
+    ...summaryErrors([fields.postcode, fields.email, fields.confirmEmail, fields.mobile]),
+  ];
+  const code = data.practice.urlCode;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <ErrorSummary errors={errors} />
+        <span className="nhsuk-caption-l">{data.practice.name}</span>
+        <h1>Continue as a guest</h1>
+        <p>
+          You can contact {data.practice.name} without creating an account. You must be registered at the practice. We will
+          email you a link to continue.
+        </p>
+        <PostForm {...getFormProps(form)} noValidate>
+          <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
+          <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
+          <DateInput meta={fields.dateOfBirth} legend="Date of birth" hint="For example, 15 3 1984" />
+          <TextInput
+            meta={fields.postcode}
+            label="Postcode"
+            optional
+            hint="Only needed if the practice has more than one patient with your name and date of birth."
+            autoComplete="postal-code"
+            width={10}
+          />
+          <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextInput meta={fields.confirmEmail} label="Confirm email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextInput
+            meta={fields.mobile}
+            label="Mobile phone number"
+            type="tel"
+            hint="For example, 07700 900 123"
+            autoComplete="tel"
+            width={20}
+          />
+          <Button>Continue</Button>
+        </PostForm>
+        <p>
+          Already have an account? <a href={`/${code}/login`}>Sign in</a>
+        </p>
+        <p>
+          Want to save time next time? <a href={`/practice/${code}/register`}>Create an account</a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Button } from "~/components/Fields";
+import { summaryErrors } from "~/components/forms";
+import { copy } from "~/copy";
+import { patientRegistrationSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
+import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { registerPatient, TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
+
+export const handle = { title: "Create an account" };
+
+/** Patient registration (spec 1 §2.2): a registered patient of the practice creates an account. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const practice = await guardRegistration(request, context, params.practiceCode);
+  const { maximumPatientAge } = await dateOfBirthOptions(context);
+  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, maximumPatientAge, productName: context.config.productName });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const practice = await guardRegistration(request, context, params.practiceCode);
+  const schema = patientRegistrationSchema(await dateOfBirthOptions(context));
+  const submission = parseWithZod(await request.formData(), { schema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
+  const result = await registerPatient(context, request, practice, submission.value);
+  switch (result.status) {
+    case "not_registered":
+      return json(
+        { lastResult: submission.reply({ formErrors: [copy.validation.registeredPatient(context.config.productName)], hideFields }) },
+        { status: 400 },
+      );
+    case "throttled":
+      return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields }) }, { status: 429 });
+    case "postcode_needed":
+      return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] }, hideFields }) }, { status: 400 });
+    case "email_sent":
+      return redirectToEmailSent(context, request, practice, submission.value.email, "registration");
+  }
+}
+
+export default function PatientRegistration() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: patientRegistrationSchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = [
+    ...summaryErrors([fields.firstName, fields.lastName], form.errors, fields.firstName.id),
+    ...dateSummaryErrors(fields.dateOfBirth),
+    ...summaryErrors([fields.postcode, fields.email, fields.confirmEmail, fields.mobile, fields.password]),
+  ];
+  const code = data.practice.urlCode;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <ErrorSummary errors={errors} />
+        <span className="nhsuk-caption-l">{data.practice.name}</span>
+        <h1>Create an account</h1>
+        <p>
+          You must be registered at {data.practice.name} to create a {data.productName} account. Enter your details as your
+          practice has them.
+        </p>
+        <PostForm {...getFormProps(form)} noValidate>
+          <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
+          <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
+          <DateInput meta={fields.dateOfBirth} legend="Date of birth" hint="For example, 15 3 1984" />
+          <TextInput
+            meta={fields.postcode}
+            label="Postcode"
+            optional
+            hint="Only needed if the practice has more than one patient with your name and date of birth."
+            autoComplete="postal-code"
+            width={10}
+          />
+          <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextInput meta={fields.confirmEmail} label="Confirm email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextInput
+            meta={fields.mobile}
+            label="Mobile phone number"
+            type="tel"
+            hint="For example, 07700 900 123"
+            autoComplete="tel"
+            width={20}
+          />
+          <TextInput
+            meta={fields.password}
+            label="Password"
+            type="password"
+            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
+            autoComplete="new-password"
+            clearOnRender
+          />
+          <Button>Create account</Button>
+        </PostForm>
+        <p>
+          Already have an account? <a href={`/${code}/login`}>Sign in</a>
+        </p>
+        <p>
+          <a href={`/practice/${code}/continue-as-guest`}>Continue as a guest</a> if you do not want an account.
+        </p>
+        <p>
+          Caring for someone? <a href={`/practice/${code}/carer/register`}>Create a carer account</a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The shell (spec 1): what every visitor meets before signing in. Each journey runs with
+ * JavaScript off and on (the js-off and js-on projects); every page it passes through is
+ * checked with axe and html-validate by the fixtures.
+ */
+import { copy } from "../../app/copy";
+import { E2E_MAINTENANCE_BANNER } from "../support/e2e-constants";
+import { expect, test, validateHtml } from "../support/e2e-fixtures";
+
+const PRODUCT = "Frontdoor";
+const DAY_SECONDS = 24 * 60 * 60;
+const IE9 = "Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)";
+
+/** Days from now until a cookie expires. */
+function daysLeft(cookie: { expires: number } | undefined): number {
+  return cookie ? (cookie.expires - Date.now() / 1000) / DAY_SECONDS : Number.NaN;
+}
+
+test("home page: skip link first, header, footer and title", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(`Contact your GP practice online – ${PRODUCT}`);
+
+  await page.keyboard.press("Tab");
+  const skipLink = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toHaveAttribute("href", "#maincontent");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#maincontent$/);
+  await expect(page.getByRole("main")).toHaveAttribute("id", "maincontent");
+
+  await expect(page.getByRole("banner").getByText(PRODUCT, { exact: true })).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/data-privacy");
+  await expect(footer).toContainText("0330 343 5000");
+});
+
+test.describe("cookie banner", () => {
+  const bannerOf = (page: import("@playwright/test").Page) => page.getByRole("region", { name: `Cookies on ${PRODUCT}` });
+
+  test("accepting additional cookies hides the banner for a year", async ({ page, context }) => {
+    await page.goto("/data-privacy");
+    const banner = bannerOf(page);
+    await expect(banner).toBeVisible();
+
+    await banner.getByRole("button", { name: "I'm OK with additional cookies" }).click();
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByRole("alert")).toContainText("You've accepted additional cookies.");
+    await expect(banner).toHaveCount(0);
+
+    const cookie = (await context.cookies()).find((c) => c.name === "additional_cookies");
+    expect(cookie?.value).toBe("allow");
+    expect(daysLeft(cookie)).toBeGreaterThan(364.9);
+    expect(daysLeft(cookie)).toBeLessThan(365.1);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data privacy");
+    await expect(banner).toHaveCount(0);
+  });
+
+  test("rejecting additional cookies, then changing it on the cookies page", async ({ page, context }) => {
+    await page.goto("/");
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Do not use additional cookies" }).click();
+    await expect(page.getByRole("alert")).toContainText("You've rejected additional cookies.");
+    await expect(banner).toHaveCount(0);
+    let cookie = (await context.cookies()).find((c) => c.name === "additional_cookies");
+    expect(cookie?.value).toBe("deny");
+    expect(daysLeft(cookie)).toBeGreaterThan(364.9);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookies" }).click();
+    await expect(page).toHaveTitle(`Cookies – ${PRODUCT}`);
+    const allow = page.getByRole("radio", { name: "Use cookies that measure my use of the service", exact: true });
+    await expect(page.getByRole("radio", { name: "Do not use cookies that measure my use of the service" })).toBeChecked();
+    await allow.check();
+    await page.getByRole("button", { name: "Save my cookie settings" }).click();
+    await expect(page.getByRole("alert")).toContainText("You've accepted additional cookies.");
+    await expect(allow).toBeChecked();
+    cookie = (await context.cookies()).find((c) => c.name === "additional_cookies");
+    expect(cookie?.value).toBe("allow");
+  });
+});
+
+test.describe("error pages", () => {
+  for (const path of ["/this/does/not/exist", "/page-not-found"]) {
+    test(`${path} is page not found with HTTP 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+      await expect(page).toHaveTitle(`Page not found – ${PRODUCT}`);
+      await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+    });
+  }
+
+  for (const path of ["/permission-denied?error_code=no_staff_role", "/demo/permission-denied?error_code=no_staff_role"]) {
+    test(`${path} explains the refusal with HTTP 403`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page");
+      await expect(page.getByRole("main")).toContainText(copy.permissionDenied.no_staff_role);
+    });
+  }
+});
+
+test("data privacy page", async ({ page }) => {
+  await page.goto("/data-privacy");
+  await expect(page).toHaveTitle(`Data privacy – ${PRODUCT}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data privacy");
+});
+
+test("practice landing page shows the practice and its opening hours", async ({ page }) => {
+  await page.goto("/practice/demo");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Riverside Medical Centre");
+  await expect(page).toHaveTitle(`Riverside Medical Centre – ${PRODUCT}`);
+  const hours = page.getByRole("table", { name: /Opening hours/ });
+  await expect(hours.getByRole("row", { name: /Monday/ })).toContainText("08:00 to 18:30");
+  await expect(hours.getByRole("row", { name: /Saturday/ })).toContainText("Closed");
+});
+
+test("suggestion: an empty suggestion is refused, a real one is sent", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/suggestion");
+  const main = page.getByRole("main");
+  const send = main.getByRole("button", { name: "Send suggestion" });
+
+  // The server refuses it with 400; with JS the client refuses it first and sends nothing.
+  const posts: number[] = [];
+  page.on("response", (r) => {
+    if (r.request().method() === "POST" && new URL(r.url()).pathname === "/suggestion") posts.push(r.status());
+  });
+  if (javaScriptEnabled === false) {
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), send.click()]);
+    expect(response.status()).toBe(400);
+  } else {
+    await send.click();
+  }
+
+  const summary = main.locator(".nhsuk-error-summary");
+  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  const link = summary.getByRole("link", { name: copy.suggestion.empty });
+  await expect(link).toBeVisible();
+  const target = (await link.getAttribute("href")) ?? "";
+  expect(target).toMatch(/^#./);
+  const field = main.getByRole("textbox", { name: "Suggest an improvement" });
+  await expect(field).toHaveAttribute("id", target.slice(1));
+  await expect(main.locator(".nhsuk-error-message")).toContainText(copy.suggestion.empty);
+  await expect(page).toHaveTitle(`Error: Suggest an improvement – ${PRODUCT}`);
+  expect(posts.every((status) => status === 400)).toBe(true);
+
+  await field.fill("A bigger font on the opening hours, please.");
+  await send.click();
+  await expect(page.getByRole("alert")).toContainText(
+    `Your suggestion has been submitted. Thanks for helping to improve ${PRODUCT}!`,
+  );
+  await expect(page).toHaveTitle(`Suggest an improvement – ${PRODUCT}`);
+  await expect(main.locator(".nhsuk-error-summary")).toHaveCount(0);
+});
+
+test.describe("an outdated browser (IE9)", () => {
+  test.use({ userAgent: IE9 });
+
+  test("is told so, except on the home page", async ({ page }) => {
+    await page.goto("/data-privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outdated browser detected");
+    await expect(page).toHaveTitle(`Outdated browser – ${PRODUCT}`);
+
+    await page.goto("/");
+    await expect(page).toHaveTitle(`Contact your GP practice online – ${PRODUCT}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact your GP practice online");
+  });
+});
+
+test("CSRF: a post without the form's token is refused with 403", async ({ page }) => {
+  await page.goto("/suggestion");
+  // page.request shares the page's cookies, so only the token is missing or wrong.
+  const missing = await page.request.post("/suggestion", { form: { comment: "No token", returnTo: "/suggestion" } });
+  expect(missing.status()).toBe(403);
+  const wrong = await page.request.post("/suggestion", {
+    form: { csrf: "not-the-token", comment: "Wrong token", returnTo: "/suggestion" },
+  });
+  expect(wrong.status()).toBe(403);
+  const refusal = await wrong.text();
+  expect(refusal).toContain("Your form could not be sent");
+  expect(await validateHtml(refusal, wrong.url())).toEqual([]);
+
+  // A browser whose token went stale sees the same refusal as a page.
+  const main = page.getByRole("main");
+  await main.locator('input[name="csrf"]').evaluate((input: HTMLInputElement) => {
+    input.value = "stale";
+  });
+  await main.getByRole("textbox", { name: "Suggest an improvement" }).fill("With a stale token");
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    main.getByRole("button", { name: "Send suggestion" }).click(),
+  ]);
+  expect(refused.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your form could not be sent");
+
+  // The same form, as served, goes through.
+  await page.goto("/suggestion");
+  await main.getByRole("textbox", { name: "Suggest an improvement" }).fill("With the right token");
+  await main.getByRole("button", { name: "Send suggestion" }).click();
+  await expect(page.getByRole("alert")).toContainText(copy.suggestion.succeeded(PRODUCT));
+});
+
+test("maintenance banner: dismissed for this visitor only", async ({ page, context, openPage }) => {
+  await page.goto("/data-privacy");
+  const bannerOf = (p: import("@playwright/test").Page) => p.getByRole("region").filter({ hasText: E2E_MAINTENANCE_BANNER });
+  const banner = bannerOf(page);
+  await expect(banner).toBeVisible();
+
+  await banner.getByRole("button", { name: "Dismiss this message" }).click();
+  await expect(page).toHaveURL(/\/data-privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data privacy");
+  await expect(page.getByText(E2E_MAINTENANCE_BANNER)).toHaveCount(0);
+  const dismissal = (await context.cookies()).find((c) => c.name === "fd_banner_dismissed");
+  expect(daysLeft(dismissal)).toBeGreaterThan(29.9);
+  expect(daysLeft(dismissal)).toBeLessThan(30.1);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Cookies" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookies");
+  await expect(page.getByText(E2E_MAINTENANCE_BANNER)).toHaveCount(0);
+
+  const someoneElse = await openPage();
+  await someoneElse.goto("/data-privacy");
+  await expect(bannerOf(someoneElse)).toBeVisible();
+});

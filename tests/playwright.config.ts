@@ -1,0 +1,69 @@
+/**
+ * End-to-end journeys against the built app (`npm run test:e2e` builds first; this config
+ * never builds). Every journey runs twice: without JavaScript (the baseline every patient
+ * gets) and with it. The server starts once per run on fresh data, see e2e-server.ts.
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig, type ReporterDescription } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT } from "./support/e2e-constants";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+// The config is loaded by the runner and again by each worker; workers inherit the runner's
+// environment, so the whole run agrees on one id (and so on one data folder or database).
+process.env.E2E_RUN_ID ??= String(Date.now());
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const reporter: ReporterDescription[] = [["list"]];
+// CI (.ci/run) sums the JSON reports of its PGlite and PostgreSQL passes.
+if (process.env.PLAYWRIGHT_JSON_REPORT) reporter.push(["json", { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]);
+
+export default defineConfig({
+  testDir: "./e2e",
+  // One folder per port: runs going on at once (on different ports) must not clean out each
+  // other's traces, as Playwright empties its output folder when a run starts.
+  outputDir: `${root}/test-results/e2e-${E2E_PORT}`,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Two cores: one for the app server and PGlite, and the browsers share the rest well enough.
+  workers: 2,
+  reporter,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    { name: "js-off", use: { browserName: "chromium", javaScriptEnabled: false, launchOptions } },
+    { name: "js-on", use: { browserName: "chromium", javaScriptEnabled: true, launchOptions } },
+  ],
+  webServer: {
+    command: "node --import tsx tests/support/e2e-server.ts",
+    cwd: root,
+    url: `${E2E_BASE_URL}/healthz`,
+    env: { E2E_RUN_ID: process.env.E2E_RUN_ID, E2E_PORT: String(E2E_PORT) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM to the launcher's process group lets it stop the app and remove the run's data.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

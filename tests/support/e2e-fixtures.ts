@@ -1,0 +1,487 @@
+/**
+ * Playwright's `test` with an accessibility (axe) and HTML (html-validate) check of every
+ * page a journey visits, so no journey can pass over a page that fails either.
+ *
+ * How, and why this way:
+ * - Every main-frame document response of the journey (any status but a redirect: links,
+ *   form posts, goto, reload, 404 and 403 pages alike) is read off the network as served.
+ *   html-validate checks that HTML; the browser's DOM would hide real errors, because the
+ *   HTML parser silently repairs bad nesting.
+ * - axe checks the same served HTML, rendered with the app's CSS in a separate page of this
+ *   worker (the snapshot page: the document is fulfilled from memory with a CSP that stops
+ *   its scripts, styles and images come from the server). Checking the journey's own page
+ *   instead would race its next click, and cannot be gated: while a navigation is pending,
+ *   Chromium answers no evaluation in the old document (not even raw CDP), so "check before
+ *   leaving" deadlocks. And axe cannot run at all in a JS-disabled page (it waits on
+ *   timers). A snapshot is deterministic and never slows or disturbs the journey.
+ * - With JS on, React can render states the server never sent (an error summary after
+ *   client validation, a dialog). Those are checked live in the journey's page, axe plus
+ *   html-validate on the DOM: before each Remix data request (`?_data=`, behind every client
+ *   navigation and submission) is let through, which works because a held fetch does not
+ *   block evaluation, and on the state the test ends on. Uncaught page errors are findings.
+ * - Results are cached per worker by URL + HTML (CSRF tokens and nonces masked), so a page
+ *   met in many journeys is checked once; a cached failure is still reported in every test
+ *   that meets it.
+ * - With JS on, clicks wait until React has hydrated the page (holdClicksUntilHydrated), so
+ *   JS-on journeys really take the JS path, however slow the machine.
+ * - Findings fail the test when it ends, each naming the rule, the element and the URL.
+ *   `checkPage(page)` checks at once and fails at the call: use it for a JS state that no
+ *   request follows (an open dialog) or to fail early.
+ * - `openPage(options)` opens a page in a new browser context (a second visitor, another
+ *   user agent) with the project's options and the same checks.
+ * - Requests to other origins are aborted: the journeys never depend on the internet (the
+ *   NHS.UK fonts at assets.nhs.uk fall back to Arial, as they do behind strict proxies).
+ *
+ * html-validate is tuned for React SSR in html-validate.e2e.json. Off: attr-case (React
+ * writes charSet, maxLength), void-style and attribute-boolean-style (React's serialisation),
+ * no-trailing-whitespace, no-redundant-role (NHS.UK puts role="banner"/"contentinfo" on header
+ * and footer for IE10/11, which do not map them to landmarks) and tel-non-breaking
+ * (typography). Relaxed: valid-id (React's useId ids start with ":"), prefer-native-element
+ * (role="region" is the NHS.UK notification banner's markup). no-inline-style stays on:
+ * the CSP (style-src 'self') would block inline styles anyway.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from "@playwright/test";
+import { HtmlValidate, type ConfigData, type Message } from "html-validate";
+import { E2E_BASE_URL } from "./e2e-constants";
+
+export { expect };
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+const htmlValidate = new HtmlValidate(
+  JSON.parse(readFileSync(new URL("./html-validate.e2e.json", import.meta.url), "utf8")) as ConfigData,
+);
+
+/** Worker-wide results by check + URL + HTML fingerprint: each page is checked once. */
+const cache = new Map<string, Promise<string[]>>();
+
+function cached(key: string, run: () => Promise<string[]>): Promise<string[]> {
+  let result = cache.get(key);
+  if (!result) {
+    result = run();
+    cache.set(key, result);
+    // A check that could not run must not be remembered as a result.
+    result.catch(() => cache.delete(key));
+  }
+  return result;
+}
+
+/** Same page, same markup: masks what differs per visitor or per response. */
+function fingerprint(html: string): string {
+  const stable = html
+    .replace(/<input[^>]*name="csrf"[^>]*>/g, "<input csrf>")
+    .replace(/"csrfToken":"[^"]*"/g, '"csrfToken":""')
+    .replace(/nonce="[^"]*"/g, 'nonce=""');
+  return createHash("sha1").update(stable).digest("hex");
+}
+
+function shortUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search + u.hash;
+  } catch {
+    return url;
+  }
+}
+
+/** Validates one HTML document; returns readable findings (empty when valid). */
+export async function validateHtml(
+  html: string,
+  url: string,
+  source: "as served" | "DOM after scripts" = "as served",
+): Promise<string[]> {
+  const report = await htmlValidate.validateString(html, shortUrl(url));
+  const findings: string[] = [];
+  for (const result of report.results) {
+    for (const m of result.messages as Message[]) {
+      if (m.severity < 2) continue;
+      const near = html.slice(Math.max(0, m.offset - 60), m.offset + Math.max(m.size, 1) + 60).replace(/\s+/g, " ");
+      findings.push(
+        `html-validate ${m.ruleId} on ${shortUrl(url)} (${source}, line ${m.line}:${m.column}): ${m.message}\n` +
+          `    element: ${m.selector ?? "(document)"}\n    near: …${near}…`,
+      );
+    }
+  }
+  return findings;
+}
+
+/** Runs axe on the page as it is; returns readable findings (empty when none). */
+export async function axeFindings(page: Page, url = page.url(), where = "live page"): Promise<string[]> {
+  // Legacy mode runs axe.run() in the page itself. The default mode finishes in a new blank
+  // page of the same context, which we neither need (no iframes) nor want (an extra page).
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map(
+      (node) =>
+        `axe ${v.id} (${v.impact ?? "n/a"}) on ${shortUrl(url)} (${where}): ${v.help}\n` +
+        `    element: ${node.target.join(" ")}\n` +
+        `    ${(node.failureSummary ?? "").replace(/\n\s*/g, " ")}\n    ${v.helpUrl}`,
+    ),
+  );
+}
+
+/**
+ * With JS on, a click that lands before React has hydrated the page takes the no-JS path (a
+ * full-page post), so a JS-on journey would pass without running its JS, or fail only now
+ * and then. This init script holds pointer events on the page (Playwright's clicks wait for
+ * them) until React's first commit, seen through the hook React offers developer tools. It
+ * lets go on pages without Remix, and after 10 s on a page that never hydrates, which is
+ * then a finding (a broken bundle, or a build newer than the running server).
+ */
+const HYDRATION_TIMEOUT_MESSAGE = "e2e: the page did not hydrate within 10 s";
+
+function holdClicksUntilHydrated() {
+  if (window !== window.top) return;
+  const w = window as unknown as { __e2eHydrated?: boolean; __remixContext?: unknown };
+  w.__e2eHydrated = false;
+  // A constructed style sheet: allowed by the CSP, and invisible in the DOM the checks read.
+  const hold = new CSSStyleSheet();
+  hold.replaceSync("html { pointer-events: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, hold];
+  const release = () => {
+    if (w.__e2eHydrated) return;
+    w.__e2eHydrated = true;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hold);
+  };
+  Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", {
+    configurable: true,
+    value: {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberRoot: release,
+    },
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!w.__remixContext) release();
+  });
+  setTimeout(() => {
+    if (w.__e2eHydrated) return;
+    release();
+    // The checker turns this into a finding: a JS-on journey must not quietly go the no-JS way.
+    console.error("e2e: the page did not hydrate within 10 s");
+  }, 10_000);
+}
+
+/** Resolves once React has hydrated the page (JS-on pages of these fixtures only). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated !== false, null, {
+    timeout: 15_000,
+  });
+}
+
+function isSameOrigin(request: Request, baseURL: string): boolean {
+  return new URL(request.url()).origin === new URL(baseURL).origin;
+}
+
+/** Renders served HTML, scripts blocked, in a page of its own and runs axe on it, one at a time. */
+class SnapshotChecker {
+  private queue: Promise<unknown> = Promise.resolve();
+  private document: { url: string; html: string } | null = null;
+  private page: Page | null = null;
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly baseURL: string,
+  ) {}
+
+  check(url: string, html: string): Promise<string[]> {
+    const run = this.queue.then(() => this.run(url, html));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async run(url: string, html: string): Promise<string[]> {
+    const page = await this.open();
+    this.document = { url, html };
+    try {
+      await page.goto(url, { waitUntil: "load" });
+      return await axeFindings(page, url, "as served");
+    } finally {
+      this.document = null;
+    }
+  }
+
+  private async open(): Promise<Page> {
+    if (this.page && !this.page.isClosed()) return this.page;
+    const page = await this.context.newPage();
+    await page.route("**/*", async (route, request) => {
+      if (request.isNavigationRequest()) {
+        const doc = this.document;
+        if (doc && request.url() === doc.url) {
+          // The page's own scripts stay off (the CSP), so this is the page as served; axe
+          // itself needs JS on, as it waits on timers that a JS-disabled page never runs.
+          return route.fulfill({
+            status: 200,
+            contentType: "text/html; charset=utf-8",
+            headers: { "Content-Security-Policy": "script-src 'none'" },
+            body: doc.html,
+          });
+        }
+        return route.abort();
+      }
+      if (!isSameOrigin(request, this.baseURL)) return route.abort();
+      return route.fallback();
+    });
+    this.page = page;
+    return page;
+  }
+}
+
+type CDPSession = Awaited<ReturnType<BrowserContext["newCDPSession"]>>;
+/** What we use of CDP's Fetch.requestPaused at the response stage. */
+type PausedResponse = {
+  requestId: string;
+  request: { url: string };
+  frameId: string;
+  responseStatusCode?: number;
+  responseHeaders?: Array<{ name: string; value: string }>;
+};
+
+/** Errors that mean the page moved on mid-check; the next document is checked on its own. */
+const NAVIGATED_AWAY =
+  /Execution context was destroyed|Cannot find context|frame was detached|navigat|reading 'run'|has been closed/i;
+
+class PageChecker {
+  /** Findings not reported yet. */
+  private findings: string[] = [];
+  private readonly reported = new Set<string>();
+  private readonly pending = new Set<Promise<void>>();
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly page: Page,
+    private readonly options: { javaScriptEnabled: boolean; baseURL: string; snapshots: SnapshotChecker },
+  ) {}
+
+  async attach() {
+    const { page, options } = this;
+    await this.readServedDocuments();
+    if (options.javaScriptEnabled) {
+      await page.addInitScript(holdClicksUntilHydrated);
+      page.on("pageerror", (error) => this.record([`uncaught page error on ${shortUrl(page.url())}: ${error.message}`]));
+      page.on("console", (message) => {
+        if (message.text() === HYDRATION_TIMEOUT_MESSAGE) this.record([`${HYDRATION_TIMEOUT_MESSAGE.slice(5)}: ${shortUrl(page.url())}`]);
+      });
+    }
+    await page.route("**/*", async (route, request) => {
+      if (!isSameOrigin(request, options.baseURL)) return route.abort();
+      if (options.javaScriptEnabled && this.isRemixDataRequest(request)) {
+        await this.checkLive().catch((error: Error) => this.record([`could not check ${shortUrl(page.url())}: ${error.message}`]));
+      }
+      return route.fallback();
+    });
+  }
+
+  /**
+   * Reads every main-frame document as served. Playwright's response.text() loses the race
+   * with a quick next click (the body lives in the renderer, which stops answering as soon
+   * as a navigation starts), and page.route never sees a redirect's target. So documents
+   * are paused at the response stage in the browser (CDP Fetch, a session of our own next to
+   * Playwright's), read, and let through: every document, redirect targets included, and
+   * nothing the page does can overtake the read.
+   */
+  private async readServedDocuments() {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const { frameTree } = await cdp.send("Page.getFrameTree");
+    const mainFrameId = frameTree.frame.id;
+    cdp.on("Fetch.requestPaused", (event) => {
+      void this.onDocumentResponse(cdp, event, mainFrameId);
+    });
+    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }] });
+  }
+
+  private async onDocumentResponse(cdp: CDPSession, event: PausedResponse, mainFrameId: string) {
+    const status = event.responseStatusCode ?? 0;
+    const type = event.responseHeaders?.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
+    const url = event.request.url;
+    let html: string | null = null;
+    try {
+      if (event.frameId === mainFrameId && status >= 200 && !(status >= 300 && status < 400) && type.includes("text/html")) {
+        const body = await cdp.send("Fetch.getResponseBody", { requestId: event.requestId });
+        html = body.base64Encoded ? Buffer.from(body.body, "base64").toString("utf8") : body.body;
+      }
+    } catch (error) {
+      if (!this.page.isClosed()) this.record([`could not read the HTML served for ${shortUrl(url)}: ${(error as Error).message}`]);
+    } finally {
+      await cdp.send("Fetch.continueRequest", { requestId: event.requestId }).catch(() => {});
+    }
+    if (html !== null) this.track(this.checkServed(url, html));
+  }
+
+  /** The DOM as it is now (JS on only: with JS off the served HTML is all there is). */
+  checkLive(): Promise<string[]> {
+    const run = this.chain.then(() => this.runLive());
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  /** Waits for every served document seen so far to be checked. */
+  async settle() {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** Everything found and not yet reported; marks it reported. */
+  takeFindings(): string[] {
+    const out = this.findings;
+    this.findings = [];
+    for (const f of out) this.reported.add(f);
+    return out;
+  }
+
+  async finish(): Promise<string[]> {
+    if (this.options.javaScriptEnabled && !this.page.isClosed()) {
+      await this.checkLive().catch((error: Error) => {
+        if (!this.page.isClosed()) this.record([`could not check ${shortUrl(this.page.url())}: ${error.message}`]);
+      });
+    }
+    await this.settle();
+    return this.takeFindings();
+  }
+
+  private isRemixDataRequest(request: Request): boolean {
+    return request.resourceType() === "fetch" && new URL(request.url()).searchParams.has("_data");
+  }
+
+  private record(found: string[]) {
+    for (const f of found) {
+      if (!this.reported.has(f) && !this.findings.includes(f)) this.findings.push(f);
+    }
+  }
+
+  private track(work: Promise<void>) {
+    const p: Promise<void> = work
+      .catch((error: Error) => this.record([`could not check a served page: ${error.message}`]))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  private async checkServed(url: string, html: string) {
+    const key = `${url} ${fingerprint(html)}`;
+    const [markup, a11y] = await Promise.all([
+      cached(`served ${key}`, () => validateHtml(html, url, "as served")),
+      cached(`axe-served ${key}`, () => this.options.snapshots.check(url, html)),
+    ]);
+    this.record([...markup, ...a11y]);
+  }
+
+  private async runLive(): Promise<string[]> {
+    const page = this.page;
+    // With JS off the served HTML is all there is, and axe cannot run in such a page.
+    if (!this.options.javaScriptEnabled) return [];
+    // A page that moves on mid-check gets one more try once it has loaded.
+    for (let attempt = 1; ; attempt++) {
+      if (page.isClosed() || !/^https?:/.test(page.url())) return [];
+      const url = page.url();
+      try {
+        // Check what JS renders, not the moment before it has.
+        await waitForHydration(page).catch(() => {});
+        const html = await page.content();
+        const key = `${url} ${fingerprint(html)}`;
+        const [a11y, markup] = await Promise.all([
+          cached(`axe-live ${key}`, () => axeFindings(page, url, "live page")),
+          cached(`dom ${key}`, () => validateHtml(html, url, "DOM after scripts")),
+        ]);
+        const fresh = [...a11y, ...markup].filter((f) => !this.reported.has(f));
+        this.record(fresh);
+        return fresh;
+      } catch (error) {
+        if (!NAVIGATED_AWAY.test((error as Error).message) || attempt >= 2) throw error;
+        await page.waitForLoadState("load").catch(() => {});
+      }
+    }
+  }
+}
+
+const checkers = new WeakMap<Page, PageChecker>();
+
+function failureMessage(findings: string[]): string {
+  return `${findings.length} accessibility/HTML problem${findings.length === 1 ? "" : "s"}:\n\n${findings.join("\n\n")}`;
+}
+
+/**
+ * Checks now and fails here if anything was found: every served page seen so far and, with
+ * JS on, the page as it is now. The fixtures do this on their own; call it for a state no
+ * request follows, such as an open dialog, or to fail early.
+ */
+export async function checkPage(page: Page): Promise<void> {
+  const checker = checkers.get(page);
+  let findings: string[];
+  if (checker) {
+    await checker.checkLive();
+    await checker.settle();
+    findings = checker.takeFindings();
+  } else {
+    findings = [...(await axeFindings(page)), ...(await validateHtml(await page.content(), page.url(), "DOM after scripts"))];
+  }
+  expect(findings, failureMessage(findings)).toEqual([]);
+}
+
+type TestFixtures = {
+  /** Opens a page in a new browser context with the project's options, checked like `page`. */
+  openPage: (options?: BrowserContextOptions) => Promise<Page>;
+};
+
+type WorkerFixtures = {
+  snapshots: SnapshotChecker;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  snapshots: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL ?? E2E_BASE_URL;
+      // Explicitly JS on: in the test runner, new contexts default to the project's options.
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+      await use(new SnapshotChecker(context, baseURL));
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+
+  page: async ({ page, javaScriptEnabled, baseURL, snapshots }, use) => {
+    const checker = new PageChecker(page, { javaScriptEnabled: javaScriptEnabled !== false, baseURL: baseURL!, snapshots });
+    checkers.set(page, checker);
+    await checker.attach();
+    await use(page);
+    const findings = await checker.finish();
+    if (findings.length > 0) throw new Error(failureMessage(findings));
+  },
+
+  openPage: async ({ browser, baseURL, javaScriptEnabled, userAgent, contextOptions, snapshots }, use) => {
+    const opened: Array<{ context: BrowserContext; checker: PageChecker }> = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ ...contextOptions, baseURL, javaScriptEnabled, userAgent, ...options });
+      const page = await context.newPage();
+      const checker = new PageChecker(page, {
+        javaScriptEnabled: (options.javaScriptEnabled ?? javaScriptEnabled) !== false,
+        baseURL: options.baseURL ?? baseURL!,
+        snapshots,
+      });
+      checkers.set(page, checker);
+      await checker.attach();
+      opened.push({ context, checker });
+      return page;
+    });
+    const findings: string[] = [];
+    for (const { context, checker } of opened) {
+      findings.push(...(await checker.finish()));
+      await context.close();
+    }
+    if (findings.length > 0) throw new Error(failureMessage(findings));
+  },
+});

@@ -1,0 +1,16 @@
+/**
+ * Test-only accounts for e2e journeys that change an account's own security state (MFA
+ * on, then off), so the shared demo accounts stay as every other journey expects them.
+ * One account per Playwright project (js-off, js-on): the projects run in parallel.
+ *
+ * No imports here: the journeys read these names without loading app code. The rows are
+ * made by e2e-seed-users.ts, which the e2e launcher runs before the app starts.
+ */
+export const E2E_USER_PASSWORD = "E2e-journey-password-2026";
+
+export const E2E_PROJECTS = ["js-off", "js-on"] as const;
+
+/** The MFA journey's account for a project, e.g. e2e.mfa.js-off@example.com. */
+export function e2eMfaUserEmail(project: string): string {
+  return `e2e.mfa.${project}@example.com`;
+}

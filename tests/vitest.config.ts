@@ -1,0 +1,42 @@
+/**
+ * Unit and integration tests (`npm run test:unit`). Tests sit next to the code as
+ * `*.test.ts`; integration tests get a fresh migrated database per file from
+ * tests/support/db.ts (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set).
+ */
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+// CI sums vitest's JSON report with Playwright's (tests/support/ci-summary.mjs).
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
+export default defineConfig({
+  root,
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("../app", import.meta.url)) },
+  },
+  test: {
+    root,
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "build/**", "public/**", "tests/e2e/**"],
+    environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    // Forks, not threads: PGlite's WASM heap and scrypt's memory stay per process.
+    pool: "forks",
+    // vitest's default leaves a core for itself, which is one worker on a 2-core CI box;
+    // the main process is nearly idle, so use them all.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Test files share their worker's module graph: PGlite's WASM is compiled and the app
+    // imported once per worker instead of once per file, which halves the run. The price:
+    // no vi.mock of app modules (it would leak into later files); inject fakes through the
+    // context instead, and undo any vi.spyOn in the same file.
+    isolate: false,
+    // A test file opens its database in beforeAll (about a second from the template);
+    // individual tests should be quick, but scrypt hashing and PostgreSQL add some.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
+  },
+});
