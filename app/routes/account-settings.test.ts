@@ -25,8 +25,9 @@ beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(() => t?.close());
+let testNumber = 0;
 beforeEach(() => {
-  context = makeContext(t.db, { clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}` });
+  context = makeContext(t.db, { clientAddress: `198.51.100.${++testNumber}` });
 });
 
 type Reply = { lastResult?: { status?: string; error?: Record<string, string[] | null> } | null };

@@ -23,9 +23,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(() => t?.close());
+let testNumber = 0;
 beforeEach(() => {
   // A fresh address per test: the per-address throttle of one test must not reach the next.
-  context = makeContext(t.db, { clientAddress: `203.0.113.${Math.floor(Math.random() * 250)}` });
+  context = makeContext(t.db, { clientAddress: `203.0.113.${++testNumber}` });
 });
 
 type Reply = { lastResult?: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null };

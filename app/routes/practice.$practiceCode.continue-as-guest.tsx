@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { PatientIdentityFields } from "~/components/accounts/PatientIdentityFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
@@ -70,27 +71,7 @@ export default function ContinueAsGuest() {
           email you a link to continue.
         </p>
         <PostForm {...getFormProps(form)} noValidate>
-          <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
-          <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
-          <DateInput meta={fields.dateOfBirth} legend="Date of birth" hint="For example, 15 3 1984" />
-          <TextInput
-            meta={fields.postcode}
-            label="Postcode"
-            optional
-            hint="Only needed if the practice has more than one patient with your name and date of birth."
-            autoComplete="postal-code"
-            width={10}
-          />
-          <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
-          <TextInput meta={fields.confirmEmail} label="Confirm email address" type="email" autoComplete="email" spellCheck={false} />
-          <TextInput
-            meta={fields.mobile}
-            label="Mobile phone number"
-            type="tel"
-            hint="For example, 07700 900 123"
-            autoComplete="tel"
-            width={20}
-          />
+          <PatientIdentityFields fields={fields} />
           <Button>Continue</Button>
         </PostForm>
         <p>

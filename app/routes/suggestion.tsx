@@ -10,7 +10,8 @@ import { copy } from "~/copy";
 import { isSecureRequest } from "~/domain/http/cookies";
 import { setFlashCookie } from "~/domain/http/flash.server";
 import { safeRedirectPath } from "~/domain/http/redirects";
-import { SUGGESTION_MAX_LENGTH, SuggestionSchema, submitSuggestion } from "~/domain/shell/suggestions.server";
+import { SUGGESTION_MAX_LENGTH, SuggestionSchema } from "~/domain/shell/suggestion-schema";
+import { submitSuggestion } from "~/domain/shell/suggestions.server";
 import type { RootLoaderData } from "~/root";
 
 export const handle = { title: "Suggest an improvement" };

@@ -1,24 +1,27 @@
 /**
  * Playwright's `test` with an accessibility (axe) and HTML (html-validate) check of every
- * page a journey visits, so no journey can pass over a page that fails either.
+ * page a journey visits, so no journey can pass over a page that fails either. Chromium
+ * only (it reads documents through CDP).
  *
  * How, and why this way:
- * - Every main-frame document response of the journey (any status but a redirect: links,
- *   form posts, goto, reload, 404 and 403 pages alike) is read off the network as served.
- *   html-validate checks that HTML; the browser's DOM would hide real errors, because the
- *   HTML parser silently repairs bad nesting.
+ * - Every main-frame document of the journey (links, form posts, goto, reload, redirect
+ *   targets, 404 and 403 pages alike; not redirects themselves) is read as served: paused at
+ *   the response stage in the browser, read, let through (readServedDocuments). html-validate
+ *   checks that HTML; the browser's DOM would hide real errors, as the HTML parser silently
+ *   repairs bad nesting.
  * - axe checks the same served HTML, rendered with the app's CSS in a separate page of this
  *   worker (the snapshot page: the document is fulfilled from memory with a CSP that stops
- *   its scripts, styles and images come from the server). Checking the journey's own page
+ *   its scripts; styles and images come from the server). Checking the journey's own page
  *   instead would race its next click, and cannot be gated: while a navigation is pending,
- *   Chromium answers no evaluation in the old document (not even raw CDP), so "check before
- *   leaving" deadlocks. And axe cannot run at all in a JS-disabled page (it waits on
- *   timers). A snapshot is deterministic and never slows or disturbs the journey.
+ *   Chromium defers every DevTools command to the old document (evaluate, even reading its
+ *   body), so "check before leaving" deadlocks. And axe cannot run at all in a page with JS
+ *   disabled (it waits on timers). A snapshot is deterministic and never slows the journey.
  * - With JS on, React can render states the server never sent (an error summary after
  *   client validation, a dialog). Those are checked live in the journey's page, axe plus
  *   html-validate on the DOM: before each Remix data request (`?_data=`, behind every client
- *   navigation and submission) is let through, which works because a held fetch does not
- *   block evaluation, and on the state the test ends on. Uncaught page errors are findings.
+ *   navigation and submission) is let through (a held fetch, unlike a held navigation, does
+ *   not block evaluation), and on the state the test ends on. Uncaught page errors, and
+ *   pages that never hydrate, are findings too.
  * - Results are cached per worker by URL + HTML (CSRF tokens and nonces masked), so a page
  *   met in many journeys is checked once; a cached failure is still reported in every test
  *   that meets it.
@@ -130,6 +133,8 @@ export async function axeFindings(page: Page, url = page.url(), where = "live pa
   );
 }
 
+const HYDRATION_TIMEOUT_MESSAGE = "e2e: the page did not hydrate within 10 s";
+
 /**
  * With JS on, a click that lands before React has hydrated the page takes the no-JS path (a
  * full-page post), so a JS-on journey would pass without running its JS, or fail only now
@@ -138,8 +143,6 @@ export async function axeFindings(page: Page, url = page.url(), where = "live pa
  * lets go on pages without Remix, and after 10 s on a page that never hydrates, which is
  * then a finding (a broken bundle, or a build newer than the running server).
  */
-const HYDRATION_TIMEOUT_MESSAGE = "e2e: the page did not hydrate within 10 s";
-
 function holdClicksUntilHydrated() {
   if (window !== window.top) return;
   const w = window as unknown as { __e2eHydrated?: boolean; __remixContext?: unknown };
@@ -222,8 +225,10 @@ class SnapshotChecker {
     const page = await this.context.newPage();
     await page.route("**/*", async (route, request) => {
       if (request.isNavigationRequest()) {
+        // Only ever one document at a time, so no need to match URLs (which Chromium may
+        // have normalised).
         const doc = this.document;
-        if (doc && request.url() === doc.url) {
+        if (doc) {
           // The page's own scripts stay off (the CSP), so this is the page as served; axe
           // itself needs JS on, as it waits on timers that a JS-disabled page never runs.
           return route.fulfill({
@@ -300,9 +305,7 @@ class PageChecker {
     const cdp = await this.page.context().newCDPSession(this.page);
     const { frameTree } = await cdp.send("Page.getFrameTree");
     const mainFrameId = frameTree.frame.id;
-    cdp.on("Fetch.requestPaused", (event) => {
-      void this.onDocumentResponse(cdp, event, mainFrameId);
-    });
+    cdp.on("Fetch.requestPaused", (event) => this.track(this.onDocumentResponse(cdp, event, mainFrameId)));
     await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }] });
   }
 
@@ -321,7 +324,7 @@ class PageChecker {
     } finally {
       await cdp.send("Fetch.continueRequest", { requestId: event.requestId }).catch(() => {});
     }
-    if (html !== null) this.track(this.checkServed(url, html));
+    if (html !== null) await this.checkServed(url, html);
   }
 
   /** The DOM as it is now (JS on only: with JS off the served HTML is all there is). */
@@ -331,7 +334,7 @@ class PageChecker {
     return run;
   }
 
-  /** Waits for every served document seen so far to be checked. */
+  /** Waits for every served document seen so far to be read and checked. */
   async settle() {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
@@ -421,15 +424,11 @@ function failureMessage(findings: string[]): string {
  */
 export async function checkPage(page: Page): Promise<void> {
   const checker = checkers.get(page);
-  let findings: string[];
-  if (checker) {
-    await checker.checkLive();
-    await checker.settle();
-    findings = checker.takeFindings();
-  } else {
-    findings = [...(await axeFindings(page)), ...(await validateHtml(await page.content(), page.url(), "DOM after scripts"))];
-  }
-  expect(findings, failureMessage(findings)).toEqual([]);
+  if (!checker) throw new Error("checkPage: use the `page` or `openPage` fixture of e2e-fixtures.ts");
+  await checker.checkLive();
+  await checker.settle();
+  const findings = checker.takeFindings();
+  if (findings.length > 0) throw new Error(failureMessage(findings));
 }
 
 type TestFixtures = {

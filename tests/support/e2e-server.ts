@@ -6,7 +6,11 @@
  *   on that server and points DATABASE_URL at it.
  *
  * The database gets the demo data and the e2e-only accounts (e2e-seed-users.ts, run as a
- * process of its own) before the app starts; the app then puts up the run's maintenance banner (MAINTENANCE_BANNER_TEXT).
+ * process of its own) before the app starts; the app then puts up the run's maintenance
+ * banner, which server.ts applies at start from MAINTENANCE_BANNER_TEXT.
+ *
+ * Environment: E2E_PORT (default 3210), E2E_RUN_ID (set by the config), E2E_KEEP_DATA=true
+ * to keep the data folder or database for a look afterwards, E2E_LOG_LEVEL (default warn).
  *
  * Leftovers of earlier runs (crashed or killed ones) older than E2E_STALE_AFTER_MS are removed
  * first; younger ones may belong to a run going on now, so they stay. server.ts runs as a

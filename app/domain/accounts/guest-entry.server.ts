@@ -3,7 +3,7 @@
  * /guest-validate/{token}): a registered patient without an account proves their e-mail
  * address and then acts as that patient for a visit. The guest account has no password;
  * it is linked to the matched patient record when the link in the e-mail is followed
- * (docs/decisions/0016-registration-and-guest-accounts.md).
+ * (docs/decisions/0013-registration-and-guest-accounts.md).
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import * as z from "zod";

@@ -4,7 +4,7 @@
  *
  * Whatever happened, a well-formed form gets the same answer: "check your email". The
  * e-mail says what happened, so the page never tells a stranger whether an address or a
- * patient already has an account (docs/decisions/0016-registration-and-guest-accounts.md). Every
+ * patient already has an account (docs/decisions/0013-registration-and-guest-accounts.md). Every
  * answer also costs one password hash, so timing does not tell either.
  */
 import { createHmac } from "node:crypto";
