@@ -68,6 +68,7 @@ export async function createUser(
       lastName: "Okoro",
       passwordHash: input.guest ? null : await knownHash,
       emailVerifiedAt: input.verified === false ? null : context.clock.now(),
+      createdAt: context.clock.now(),
       isGuestAccount: input.guest ?? false,
     })
     .returning();

@@ -17,7 +17,7 @@ import { hashPassword } from "~/domain/auth/password.server";
 import { isThrottled, recordFailure, throttleKeys } from "~/domain/auth/throttle.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
-import { absoluteUrl, sendEmailValidation } from "./email-validation.server";
+import { absoluteUrl, sendEmailValidation, VALIDATION_RESEND_INTERVAL_SECONDS } from "./email-validation.server";
 import { canRegisterFor } from "./patient-match";
 import { findRegisteredPatient, type PersonDetails } from "./patient-match.server";
 
@@ -222,6 +222,10 @@ function accountLinks(request: Request, practice: Practice) {
 export async function tellExistingAccount(context: AppContext, request: Request, practice: Practice, user: UserRow) {
   if (user.disabledAt) return;
   if (!user.emailVerifiedAt) {
+    // An account made moments ago is this same person's double submit: the request that
+    // created it sends the link, and a second one here would race it.
+    const ageMs = context.clock.now().getTime() - user.createdAt.getTime();
+    if (ageMs < VALIDATION_RESEND_INTERVAL_SECONDS * 1000) return;
     await sendEmailValidation(context, request, user.id, { practiceId: practice.id, throttle: true });
     return;
   }
