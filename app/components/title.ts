@@ -1,5 +1,7 @@
 import { useMatches } from "@remix-run/react";
 import { useContext } from "react";
+// react-router is pinned in package.json to the exact version @remix-run/react uses: a second
+// copy would have its own context object and this would never see the action data.
 import { UNSAFE_DataRouterStateContext } from "react-router";
 
 /**
