@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { TextInput } from "~/components/accounts/ConformFields";
+import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
@@ -64,21 +64,8 @@ export default function ChangePassword() {
             autoComplete="current-password"
             clearOnRender
           />
-          <TextInput
-            meta={fields.password}
-            label="New password"
-            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
-            type="password"
-            autoComplete="new-password"
-            clearOnRender
-          />
-          <TextInput
-            meta={fields.confirmPassword}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            clearOnRender
-          />
+          <NewPasswordInput meta={fields.password} label="New password" />
+          <NewPasswordInput meta={fields.confirmPassword} label="Confirm new password" withHint={false} />
           <Button>Change password</Button>
         </PostForm>
       </div>

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TextInput } from "~/components/accounts/ConformFields";
+import { NewPasswordInput } from "~/components/accounts/ConformFields";
 import { LinkExpired } from "~/components/accounts/LinkPages";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -79,21 +79,8 @@ function NewPasswordForm() {
         <ErrorSummary errors={errors} />
         <h1>Choose a new password</h1>
         <PostForm {...getFormProps(form)}>
-          <TextInput
-            meta={fields.password}
-            label="New password"
-            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
-            type="password"
-            autoComplete="new-password"
-            clearOnRender
-          />
-          <TextInput
-            meta={fields.confirmPassword}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            clearOnRender
-          />
+          <NewPasswordInput meta={fields.password} label="New password" />
+          <NewPasswordInput meta={fields.confirmPassword} label="Confirm new password" withHint={false} />
           <Button>Change password</Button>
         </PostForm>
       </div>

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TextInput } from "~/components/accounts/ConformFields";
+import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
@@ -65,14 +65,7 @@ export default function CarerRegistration() {
             autoComplete="tel"
             width={20}
           />
-          <TextInput
-            meta={fields.password}
-            label="Password"
-            type="password"
-            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
-            autoComplete="new-password"
-            clearOnRender
-          />
+          <NewPasswordInput meta={fields.password} />
           <Button>Create carer account</Button>
         </PostForm>
         <p>

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { dateSummaryErrors } from "~/components/accounts/ConformFields";
 import { PatientIdentityFields } from "~/components/accounts/PatientIdentityFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { dateSummaryErrors, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PatientIdentityFields } from "~/components/accounts/PatientIdentityFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -72,14 +72,7 @@ export default function PatientRegistration() {
         </p>
         <PostForm {...getFormProps(form)} noValidate>
           <PatientIdentityFields fields={fields} />
-          <TextInput
-            meta={fields.password}
-            label="Password"
-            type="password"
-            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
-            autoComplete="new-password"
-            clearOnRender
-          />
+          <NewPasswordInput meta={fields.password} />
           <Button>Create account</Button>
         </PostForm>
         <p>

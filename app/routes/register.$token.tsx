@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TextInput } from "~/components/accounts/ConformFields";
+import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
@@ -101,14 +101,7 @@ function RegistrationForm({ practiceName, name, email }: { practiceName: string;
         <PostForm {...getFormProps(form)}>
           <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
           <TextInput meta={fields.confirmEmail} label="Confirm email address" type="email" autoComplete="email" spellCheck={false} />
-          <TextInput
-            meta={fields.password}
-            label="Password"
-            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
-            type="password"
-            autoComplete="new-password"
-            clearOnRender
-          />
+          <NewPasswordInput meta={fields.password} />
           <Button>Create account</Button>
         </PostForm>
       </div>

@@ -145,3 +145,29 @@ export function DateInput<F extends FormShape>({
     </div>
   );
 }
+
+/** The password rule as a hint, worded once for every form that sets a password. */
+export const NEW_PASSWORD_HINT = "At least 12 characters, with a lower case letter, an upper case letter and a number.";
+
+/** A field that sets a password: the rule as hint, new-password autofill, never echoed back. */
+export function NewPasswordInput<S, F extends FormShape>({
+  meta,
+  label = "Password",
+  withHint = true,
+}: {
+  meta: FieldMetadata<S, F, string[]>;
+  label?: string;
+  /** The confirmation field repeats the password and needs no rule. */
+  withHint?: boolean;
+}) {
+  return (
+    <TextInput
+      meta={meta}
+      label={label}
+      hint={withHint ? NEW_PASSWORD_HINT : undefined}
+      type="password"
+      autoComplete="new-password"
+      clearOnRender
+    />
+  );
+}

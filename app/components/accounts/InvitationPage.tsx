@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TextInput } from "~/components/accounts/ConformFields";
+import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { LinkExpired } from "~/components/accounts/LinkPages";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -114,14 +114,7 @@ export function InvitationPage() {
           <input type="hidden" name="intent" value="register" />
           <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
           <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
-          <TextInput
-            meta={fields.password}
-            label="Password"
-            type="password"
-            hint="At least 12 characters, with a lower case letter, an upper case letter and a number."
-            autoComplete="new-password"
-            clearOnRender
-          />
+          <NewPasswordInput meta={fields.password} />
           <Button>Create account</Button>
         </PostForm>
       </div>
