@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default("./data"),
+  // Uploaded files (attachments) on local disk: the default FileStore.
+  FILES_DIR: z.string().default("./uploads"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   PRODUCT_NAME: z.string().min(1).default("Frontdoor"),
   SUPPORT_PHONE: z.string().min(1).default("0330 343 5000"),
@@ -62,6 +64,7 @@ export type Config = {
   databaseUrl?: string;
   databasePoolSize: number;
   dataDir: string;
+  filesDir: string;
   sessionSecret: string;
   productName: string;
   supportPhone: string;
@@ -94,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
+    filesDir: e.FILES_DIR,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     productName: e.PRODUCT_NAME,
     supportPhone: e.SUPPORT_PHONE,

@@ -1,6 +1,7 @@
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { Clock } from "./domain/clock";
+import type { FileStore } from "./domain/files/file-store.server";
 import type { Notifier } from "./domain/notify/notifier.server";
 
 /**
@@ -12,6 +13,8 @@ export type AppContext = {
   clock: Clock;
   config: Config;
   notifier: Notifier;
+  /** Uploaded attachments (local disk by default). */
+  files: FileStore;
   /** The visitor's CSRF secret (from its cookie, or minted for this response). */
   csrfSecret: string;
   /** The client's IP address (Express resolves X-Forwarded-For through one trusted proxy). */

@@ -85,6 +85,8 @@ export const practices = pgTable(
     dailyRequestLimit: integer("daily_request_limit"),
     /** The practice switched requests off for the rest of this date (Europe/London). */
     requestsClosedOn: date("requests_closed_on"),
+    /** Accept requests only while the practice is open (otherwise at any time, answered when open). */
+    requestsInOpeningHoursOnly: boolean("requests_in_opening_hours_only").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -390,4 +392,215 @@ export const auditEvents = pgTable(
     index("audit_events_subject_idx").on(t.subjectType, t.subjectId),
     index("audit_events_actor_idx").on(t.actorUserId, t.createdAt),
   ],
+);
+
+// ---- Requests: patient entries, their triage questions, answers, files and messages (issue 4) ----
+
+/** Clinical requests pass the emergency screen; admin ones (fit note, letter, test results) do not. */
+export const issueKind = pgEnum("issue_kind", ["clinical", "admin"]);
+export const questionKind = pgEnum("question_kind", [
+  "free_text",
+  "number",
+  "single_choice",
+  "multiple_choice",
+  "date",
+  "yes_no",
+]);
+/**
+ * Where a request is (spec 2 §4): created (a draft the patient is still writing), submitted
+ * (with the practice), completed, rejected, cancelled. "Awaiting patient reply" is a flag on a
+ * submitted request, and deletion is soft (deleted_at), so staff lists can filter on both.
+ */
+export const entryStage = pgEnum("entry_stage", ["created", "submitted", "completed", "rejected", "cancelled"]);
+
+/** Issue types a request can be about. Ids are stable: the spec names type 4 (administrative). */
+export const issueTypes = pgTable("issue_types", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  hint: text("hint"),
+  kind: issueKind("kind").notNull(),
+  position: integer("position").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+});
+
+/**
+ * Triage questions, as data: each issue type has pages (1, 2, ...) of one or a few questions.
+ * Page 0 of a clinical type is the emergency screen: an answer in `emergency_values` stops the
+ * request and shows the emergency page instead.
+ */
+export const questions = pgTable(
+  "questions",
+  {
+    id: serial("id").primaryKey(),
+    issueTypeId: integer("issue_type_id")
+      .notNull()
+      .references(() => issueTypes.id),
+    page: integer("page").notNull(),
+    position: integer("position").notNull().default(0),
+    text: text("text").notNull(),
+    hint: text("hint"),
+    kind: questionKind("kind").notNull(),
+    required: boolean("required").notNull().default(true),
+    /** free_text: the most characters accepted (tags stripped, spec 2 §5). */
+    maxLength: integer("max_length"),
+    /** number: inclusive bounds. */
+    minValue: integer("min_value"),
+    maxValue: integer("max_value"),
+    /** single_choice / multiple_choice: [{ value, label }]. */
+    options: jsonb("options").$type<{ value: string; label: string }[]>(),
+    /** Option values that mean "call 999 now" (the emergency screen). */
+    emergencyValues: jsonb("emergency_values").$type<string[]>(),
+    /** Whether this page may carry attachments (the "photos or documents" page). */
+    allowsAttachments: boolean("allows_attachments").notNull().default(false),
+    lang: text("lang").notNull().default("en"),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("questions_issue_type_page_idx").on(t.issueTypeId, t.page, t.position)],
+);
+
+/** Signposting: an answer that a pharmacy or another service can handle better. */
+export const signpostingRules = pgTable("signposting_rules", {
+  id: serial("id").primaryKey(),
+  questionId: integer("question_id")
+    .notNull()
+    .references(() => questions.id, { onDelete: "cascade" }),
+  /** The answer value (single choice) or option (multiple choice) that triggers the rule. */
+  matchValue: text("match_value").notNull(),
+  title: text("title").notNull(),
+  advice: text("advice").notNull(),
+  serviceName: text("service_name"),
+  serviceUrl: text("service_url"),
+});
+
+/** A request (patient entry): made by a user for a patient (themself, a dependent, or by staff). */
+export const patientEntries = pgTable(
+  "patient_entries",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    /** Who the request is about. */
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id),
+    /** Who wrote it: the patient, their carer, a guest, or a staff member on their behalf. */
+    createdByUserId: integer("created_by_user_id")
+      .notNull()
+      .references(() => users.id),
+    requester: text("requester").notNull().default("myself"),
+    issueTypeId: integer("issue_type_id")
+      .notNull()
+      .references(() => issueTypes.id),
+    stage: entryStage("stage").notNull().default("created"),
+    awaitingPatientReply: boolean("awaiting_patient_reply").notNull().default(false),
+    lang: text("lang").notNull().default("en"),
+    /** The 30-minute limit runs from here (spec 2 §4 request session), kept on the server. */
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Why a draft ended without reaching the practice: cancelled, timeout, emergency. */
+    closedReason: text("closed_reason"),
+    emergencyConfirmedAt: timestamp("emergency_confirmed_at", { withTimezone: true }),
+    signpostRuleId: integer("signpost_rule_id").references(() => signpostingRules.id, { onDelete: "set null" }),
+    signpostedAt: timestamp("signposted_at", { withTimezone: true }),
+    /** The patient chose to continue after signposting advice. */
+    signpostContinuedAt: timestamp("signpost_continued_at", { withTimezone: true }),
+    confirmed: boolean("confirmed").notNull().default(false),
+    urgencyId: integer("urgency_id"),
+    assignedToId: integer("assigned_to_id").references(() => users.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Bumped by every staff change: optimistic concurrency for two people on one request. */
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("patient_entries_patient_idx").on(t.patientId, t.createdAt),
+    index("patient_entries_creator_idx").on(t.createdByUserId, t.createdAt),
+    index("patient_entries_practice_stage_idx").on(t.practiceId, t.stage, t.submittedAt),
+    check("patient_entries_requester", sql`${t.requester} in ('myself', 'dependent', 'staff')`),
+  ],
+);
+
+/** One answer per question per request, saved at each step with the language it was given in. */
+export const answers = pgTable(
+  "answers",
+  {
+    id: serial("id").primaryKey(),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    /** As typed: text, number or ISO date as a string; the chosen values for multiple choice. */
+    answer: jsonb("answer").$type<string | string[]>().notNull(),
+    lang: text("lang").notNull().default("en"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("answers_entry_question_key").on(t.patientEntryId, t.questionId)],
+);
+
+/** The conversation of a request: messages from the practice and the patient's replies. */
+export const entryMessages = pgTable(
+  "entry_messages",
+  {
+    id: serial("id").primaryKey(),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** patient (the patient, their carer or a token holder) or staff. */
+    authorRole: text("author_role").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("entry_messages_entry_idx").on(t.patientEntryId, t.createdAt),
+    check("entry_messages_author_role", sql`${t.authorRole} in ('patient', 'staff')`),
+  ],
+);
+
+/** Uploaded files (spec 2 §3): bytes live in the FileStore under file_key; this is the record. */
+export const entryFiles = pgTable(
+  "entry_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    /** Set when the file came with a chat reply rather than with the request's answers. */
+    messageId: integer("message_id").references(() => entryMessages.id, { onDelete: "set null" }),
+    fileKey: text("file_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sensitive: boolean("sensitive").notNull().default(false),
+    uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("entry_files_entry_idx").on(t.patientEntryId),
+    check("entry_files_content_type", sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
+  ],
+);
+
+/**
+ * Submitted requests per practice per day (Europe/London), kept in step with submissions so
+ * the daily cap is one conditional update, not a count over the requests table.
+ */
+export const practiceDailySubmissions = pgTable(
+  "practice_daily_submissions",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    submitted: integer("submitted").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.day] })],
 );

@@ -84,6 +84,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         ehrType: "tpp",
         pfsEhrType: "tpp",
         idleTimeout: null,
+        // Hillside takes online requests only while it is open (Riverside takes them at any time).
+        requestsInOpeningHoursOnly: true,
         linkageEnabled: true,
         appointmentsEnabled: true,
         prescriptionsEnabled: true,

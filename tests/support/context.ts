@@ -7,13 +7,19 @@ import { readConfig, type Config } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { FakeClock } from "~/domain/clock";
+import { LocalDiskFileStore } from "~/domain/files/file-store.server";
 import { OutboxNotifier } from "~/domain/notify/notifier.server";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { csrfTokenFor } from "~/domain/security/csrf.server";
 
 /** A well-formed visitor secret (43 base64url characters, as newCsrfSecret makes). */
 export const TEST_CSRF_SECRET = "test-csrf-secret-0123456789abcdefghijklmnop";
 export const TEST_NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
 export const TEST_CLIENT_ADDRESS = "192.0.2.10";
+
+/** One folder per test process; keys are random, so files never collide. */
+const testFileStore = new LocalDiskFileStore(join(tmpdir(), `frontdoor-test-files-${process.pid}`));
 
 export type TestContext = AppContext & { clock: FakeClock };
 
@@ -28,6 +34,7 @@ export function makeContext(db: Db, overrides: Partial<AppContext> & { clock?: F
     clock: new FakeClock(),
     config: testConfig(),
     notifier: new OutboxNotifier(db),
+    files: testFileStore,
     csrfSecret: TEST_CSRF_SECRET,
     clientAddress: TEST_CLIENT_ADDRESS,
     nonce: TEST_NONCE,

@@ -122,6 +122,8 @@ async function main() {
     MAINTENANCE_BANNER_TYPE: "information",
   };
 
+  // Attachments of this run, beside its data and removed with it.
+  env.FILES_DIR = `${root}/test-data/e2e-files-${runId}`;
   let cleanup: () => Promise<void>;
   if (process.env.DATABASE_URL) {
     const prepared = await preparePostgres(process.env.DATABASE_URL);
@@ -135,6 +137,12 @@ async function main() {
     cleanup = prepared.cleanup;
     console.log(`e2e: PGlite in ${prepared.dataDir}`);
   }
+
+  const cleanupData = cleanup;
+  cleanup = async () => {
+    rmSync(env.FILES_DIR!, { recursive: true, force: true });
+    await cleanupData();
+  };
 
   // The e2e-only accounts (and the demo data they belong to), written before the app opens
   // the database: PGlite allows one process per data folder.

@@ -3,10 +3,11 @@
  * once per request and refreshed (idle deadline moved on) as a side effect. Every guard
  * and menu decision reads this one object.
  */
-import { eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { carerDependents, patients, practiceMemberships, practices, userGlobalRoles, users } from "~/db/schema";
+import { carerDependents, patientEntries, patients, practiceMemberships, practices, userGlobalRoles, users } from "~/db/schema";
+import { entryScope } from "~/domain/requests/access.server";
 import { readCookie } from "~/domain/http/cookies";
 import {
   idleSecondsFor,
@@ -31,7 +32,7 @@ export type Viewer = {
   /** The patient record of the user (at most one per practice; the first is their home practice). */
   patient: { id: number; practiceId: number; urlCode: string } | null;
   dependentCount: number;
-  /** Requests made by or for this user; 0 until requests exist. */
+  /** Requests (not drafts) about this user or the people they care for. */
   numPatientEntries: number;
   session: SessionRow;
   sessionId: string;
@@ -72,7 +73,7 @@ async function loadViewer(request: Request, context: AppContext): Promise<Viewer
   const session = lookup.session;
   const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user || user.disabledAt) return { viewer: null, expired: false };
-  const [roles, loadedMemberships, patientRows, dependents] = await Promise.all([
+  const [roles, loadedMemberships, patientRows, dependents, [entries]] = await Promise.all([
     db.select({ role: userGlobalRoles.role }).from(userGlobalRoles).where(eq(userGlobalRoles.userId, user.id)),
     memberships ? Promise.resolve(memberships) : loadMemberships(db, user.id),
     db
@@ -83,6 +84,11 @@ async function loadViewer(request: Request, context: AppContext): Promise<Viewer
       .orderBy(patients.id)
       .limit(1),
     db.select({ id: carerDependents.id }).from(carerDependents).where(eq(carerDependents.carerUserId, user.id)),
+    // Requests that reached the practice (drafts do not count): drives where the user lands.
+    db
+      .select({ n: count() })
+      .from(patientEntries)
+      .where(and(entryScope(db, user.id), ne(patientEntries.stage, "created"))),
   ]);
   return {
     expired: false,
@@ -96,7 +102,7 @@ async function loadViewer(request: Request, context: AppContext): Promise<Viewer
       memberships: loadedMemberships,
       patient: patientRows[0] ?? null,
       dependentCount: dependents.length,
-      numPatientEntries: 0,
+      numPatientEntries: entries?.n ?? 0,
       session,
       sessionId,
     },

@@ -14,6 +14,10 @@ export type TemplateValues = {
   "account-exists": { product: string; practiceName: string; signInLink: string; resetLink: string };
   /** The details entered match a patient whose record already has an account. */
   "patient-already-registered": { product: string; practiceName: string; signInLink: string; resetLink: string };
+  /** A request reached the practice (issue 4). `reference` is what the patient quotes on the phone. */
+  "request-submitted": { product: string; practiceName: string; reference: string; responseBy: string; link: string };
+  /** The practice wrote in the conversation of a request; the link opens the chat. */
+  "request-message": { product: string; practiceName: string; link: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -52,6 +56,14 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "patient-already-registered": (v) => ({
     subject: `We could not create your ${v.product} account`,
     body: `Someone, perhaps you, tried to use ${v.product} at ${v.practiceName} with this email address. The details given belong to a patient who already has a ${v.product} account, so we have not created another.\n\nIf that account is yours, sign in:\n\n${v.signInLink}\n\nIf you have forgotten your password, reset it:\n\n${v.resetLink}\n\nIf you do not have an account, contact ${v.practiceName}.`,
+  }),
+  "request-submitted": (v) => ({
+    subject: `${v.practiceName} has your request ${v.reference}`,
+    body: `Your request ${v.reference} has been sent to ${v.practiceName}. They will reply by ${v.responseBy}.\n\nSee your request and any replies:\n\n${v.link}\n\nIf you feel worse or need help sooner, call 111, or 999 in an emergency.`,
+  }),
+  "request-message": (v) => ({
+    subject: `New message from ${v.practiceName}`,
+    body: `${v.practiceName} has sent you a message about your request on ${v.product}.\n\nRead it and reply:\n\n${v.link}`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,

@@ -1,0 +1,69 @@
+/**
+ * Whose requests a signed-in user may see and act on: their own patient records and the
+ * people they care for. Every request query for patients goes through `entryScope`, so an
+ * id that belongs to somebody else is simply not found (page-not-found, never a leak).
+ */
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { carerDependents, patientEntries, patients, practices } from "~/db/schema";
+
+export type ActingPatient = {
+  patientId: number;
+  practiceId: number;
+  practiceCode: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  /** myself: the user's own record; dependent: someone they care for. */
+  relation: "myself" | "dependent";
+  /** carer_dependents.id: the dependent_id of /message/carer/{dependent_id}. */
+  dependentId: number | null;
+};
+
+/** The user's own patient records and their dependents', for choosing who a request is for. */
+export async function actingPatients(db: Db, userId: number): Promise<ActingPatient[]> {
+  const columns = {
+    patientId: patients.id,
+    practiceId: patients.practiceId,
+    practiceCode: practices.urlCode,
+    firstName: patients.firstName,
+    lastName: patients.lastName,
+    dateOfBirth: patients.dateOfBirth,
+  };
+  const [own, dependents] = await Promise.all([
+    db
+      .select(columns)
+      .from(patients)
+      .innerJoin(practices, eq(practices.id, patients.practiceId))
+      .where(eq(patients.userId, userId))
+      .orderBy(patients.id),
+    db
+      .select({ ...columns, dependentId: carerDependents.id })
+      .from(carerDependents)
+      .innerJoin(patients, eq(patients.id, carerDependents.patientId))
+      .innerJoin(practices, eq(practices.id, patients.practiceId))
+      .where(eq(carerDependents.carerUserId, userId))
+      .orderBy(patients.firstName, patients.id),
+  ]);
+  return [
+    ...own.map((p) => ({ ...p, relation: "myself" as const, dependentId: null })),
+    ...dependents.map((p) => ({ ...p, relation: "dependent" as const })),
+  ];
+}
+
+/**
+ * The SQL condition "this request is about the user or someone they care for" (and not
+ * deleted). Subqueries rather than a preloaded id list: one round trip, and always current.
+ */
+export function entryScope(db: Db, userId: number): SQL {
+  return and(
+    isNull(patientEntries.deletedAt),
+    or(
+      inArray(patientEntries.patientId, db.select({ id: patients.id }).from(patients).where(eq(patients.userId, userId))),
+      inArray(
+        patientEntries.patientId,
+        db.select({ id: carerDependents.patientId }).from(carerDependents).where(eq(carerDependents.carerUserId, userId)),
+      ),
+    ),
+  )!;
+}

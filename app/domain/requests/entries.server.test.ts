@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { makeContext, type TestContext } from "../../../tests/support/context";
+import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
+import { actingPatients } from "./access.server";
+import { findEntryForGrant, findEntryForUser, loadAnswers, saveAnswers } from "./entries.server";
+import { listIssueTypes, questionSet } from "./questions.server";
+
+describe("patient entries", () => {
+  let database: TestDatabase;
+  let context: TestContext;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    context = makeContext(database.db);
+  });
+  afterAll(() => database.close());
+
+  it("has the seeded issue types and question pages, emergency screen first for clinical ones", async () => {
+    const types = await listIssueTypes(context.db);
+    expect(types.map((t) => [t.id, t.kind])).toEqual([
+      [1, "clinical"],
+      [2, "clinical"],
+      [3, "clinical"],
+      [4, "admin"],
+    ]);
+    const clinical = await questionSet(context.db, 1);
+    expect(clinical!.pages[0].page).toBe(0);
+    expect(clinical!.pages[0].questions[0].emergencyValues).toContain("chest_pain");
+    expect(clinical!.rules.map((r) => r.matchValue)).toContain("sore_throat");
+    const admin = await questionSet(context.db, 4);
+    expect(admin!.pages[0].page).toBe(1);
+    expect(admin!.pages.flatMap((p) => p.questions).some((q) => q.allowsAttachments)).toBe(true);
+  });
+
+  it("finds an entry only for its patient, their carer, and a link scoped to it", async () => {
+    const practice = await requestPractice(context);
+    const other = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const bob = await signedInPatient(context, practice.id);
+    const carer = await signedInCarer(context, practice.id);
+    const mine = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    const forDependent = await makeEntry(context, { practiceId: practice.id, patientId: carer.dependentPatientId, userId: carer.userId });
+
+    expect((await findEntryForUser(context.db, alice.userId, practice.id, mine.id))?.id).toBe(mine.id);
+    expect(await findEntryForUser(context.db, bob.userId, practice.id, mine.id)).toBeNull();
+    expect(await findEntryForUser(context.db, alice.userId, other.id, mine.id)).toBeNull();
+    expect(await findEntryForUser(context.db, alice.userId, practice.id, 2 ** 40)).toBeNull();
+    expect((await findEntryForUser(context.db, carer.userId, practice.id, forDependent.id))?.id).toBe(forDependent.id);
+    expect(await findEntryForUser(context.db, carer.userId, practice.id, mine.id)).toBeNull();
+
+    const grant = { tokenId: "t", patientId: alice.patientId, practiceId: practice.id, practiceCode: practice.urlCode, scope: { patientEntryId: mine.id } };
+    expect((await findEntryForGrant(context.db, grant, mine.id))?.id).toBe(mine.id);
+    expect(await findEntryForGrant(context.db, grant, forDependent.id)).toBeNull();
+    expect(await findEntryForGrant(context.db, { ...grant, scope: {} }, mine.id)).toBeNull();
+
+    const acting = await actingPatients(context.db, carer.userId);
+    expect(acting).toEqual([expect.objectContaining({ patientId: carer.dependentPatientId, relation: "dependent", dependentId: carer.dependentId })]);
+  });
+
+  it("saves answers as typed with their language, replaces them, and removes cleared optional ones", async () => {
+    const practice = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const entry = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "fit_note" }, { questionId: 32, answer: "<b>Off work</b> since Monday" }], "en", context.clock.now());
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "letter" }, { questionId: 33, answer: "" }], "cy", context.clock.now());
+    const saved = await loadAnswers(context.db, entry.id);
+    expect(saved.map((a) => [a.questionId, a.answer, a.lang])).toEqual([
+      [31, "letter", "cy"],
+      [32, "<b>Off work</b> since Monday", "en"],
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Patient entries (requests): creating a draft, finding one the viewer may see, and their
+ * answers. Every lookup for a patient-side page is scoped (access.server.ts), so a foreign
+ * or stale id is "not found" and the route answers page-not-found.
+ */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { answers, patientEntries } from "~/db/schema";
+import type { TokenGrant } from "~/domain/auth/magic-links.server";
+import { entryScope } from "./access.server";
+
+export type PatientEntry = typeof patientEntries.$inferSelect;
+export type Answer = typeof answers.$inferSelect;
+export type Requester = "myself" | "dependent" | "staff";
+
+export async function createEntry(
+  db: Db,
+  input: {
+    practiceId: number;
+    patientId: number;
+    createdByUserId: number;
+    requester: Requester;
+    issueTypeId: number;
+    lang?: string;
+    now: Date;
+  },
+): Promise<PatientEntry> {
+  const [entry] = await db
+    .insert(patientEntries)
+    .values({
+      practiceId: input.practiceId,
+      patientId: input.patientId,
+      createdByUserId: input.createdByUserId,
+      requester: input.requester,
+      issueTypeId: input.issueTypeId,
+      lang: input.lang ?? "en",
+      startedAt: input.now,
+    })
+    .returning();
+  return entry;
+}
+
+/** The entry if it is at this practice and about the user or someone they care for. */
+export async function findEntryForUser(db: Db, userId: number, practiceId: number, entryId: number): Promise<PatientEntry | null> {
+  if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
+  const [entry] = await db
+    .select()
+    .from(patientEntries)
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId), entryScope(db, userId)))
+    .limit(1);
+  return entry ?? null;
+}
+
+/** The entry a magic-link holder may see: exactly the one request the link is scoped to. */
+export async function findEntryForGrant(db: Db, grant: TokenGrant, entryId: number): Promise<PatientEntry | null> {
+  if (grant.scope.patientEntryId !== entryId) return null;
+  const [entry] = await db
+    .select()
+    .from(patientEntries)
+    .where(
+      and(
+        eq(patientEntries.id, entryId),
+        eq(patientEntries.practiceId, grant.practiceId),
+        eq(patientEntries.patientId, grant.patientId),
+        isNull(patientEntries.deletedAt),
+      ),
+    )
+    .limit(1);
+  return entry ?? null;
+}
+
+export async function loadAnswers(db: Db, entryId: number): Promise<Answer[]> {
+  return db.select().from(answers).where(eq(answers.patientEntryId, entryId)).orderBy(asc(answers.questionId));
+}
+
+/**
+ * Saves the answers of one page (insert or replace), with the language they were given in.
+ * An empty optional answer removes an earlier one, so "check your answers" shows what is true.
+ */
+export async function saveAnswers(
+  db: Db,
+  entryId: number,
+  given: { questionId: number; answer: string | string[] | null }[],
+  lang: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const { questionId, answer } of given) {
+      if (answer === null || (Array.isArray(answer) ? answer.length === 0 : answer === "")) {
+        await tx.delete(answers).where(and(eq(answers.patientEntryId, entryId), eq(answers.questionId, questionId)));
+        continue;
+      }
+      await tx
+        .insert(answers)
+        .values({ patientEntryId: entryId, questionId, answer, lang, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [answers.patientEntryId, answers.questionId], set: { answer, lang, updatedAt: now } });
+    }
+  });
+}
