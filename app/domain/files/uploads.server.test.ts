@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES } from "./file-types";
+import { readUploadForm } from "./uploads.server";
+
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+function multipart(form: FormData) {
+  return new Request("http://localhost/upload", { method: "POST", body: form });
+}
+
+describe("readUploadForm", () => {
+  it("keeps text fields and accepts real images, whatever they are called", async () => {
+    const form = new FormData();
+    form.set("answer", "My rash <b>spreads</b>");
+    form.append("files", new File([png], "photo.pdf", { type: "application/pdf" }));
+    const result = await readUploadForm(multipart(form), ["files"]);
+    expect(result.fields.get("answer")).toBe("My rash <b>spreads</b>");
+    expect(result.files).toEqual([expect.objectContaining({ field: "files", fileName: "photo.pdf", contentType: "image/png" })]);
+    expect(result.refused).toEqual([]);
+  });
+
+  it("refuses the wrong type and the too large with a message, keeping the rest of the form", async () => {
+    const form = new FormData();
+    form.set("answer", "kept");
+    form.append("files", new File(["MZ not a picture"], "virus.jpg", { type: "image/jpeg" }));
+    form.append("files", new File([new Uint8Array(MAX_FILE_BYTES + 1)], "huge.png", { type: "image/png" }));
+    form.append("files", new File([png], "ok.png", { type: "image/png" }));
+    const result = await readUploadForm(multipart(form), ["files"]);
+    expect(result.fields.get("answer")).toBe("kept");
+    expect(result.refused.map((r) => r.message)).toEqual(["virus.jpg must be a JPG, PNG or PDF", "huge.png must be smaller than 10MB"]);
+    expect(result.files.map((f) => f.fileName)).toEqual(["ok.png"]);
+  });
+
+  it("ignores an empty file input and reads url-encoded forms too", async () => {
+    const form = new FormData();
+    form.append("files", new File([], "", { type: "application/octet-stream" }));
+    expect((await readUploadForm(multipart(form), ["files"])).refused).toEqual([]);
+    const plain = new Request("http://localhost/x", { method: "POST", body: new URLSearchParams({ a: "b" }) });
+    expect((await readUploadForm(plain, ["files"])).fields.get("a")).toBe("b");
+  });
+});
