@@ -604,3 +604,40 @@ export const practiceDailySubmissions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.day] })],
 );
+
+// ---- Staff inboxes (issue 5) ----
+
+/**
+ * Request counts per inbox, kept in step with every write that moves a request between
+ * inboxes (app/domain/inbox/inboxes.ts inboxDelta), so the bubble and the navigation counts are
+ * one indexed read instead of a count over millions of requests. user_id is the staff member
+ * for personal inboxes and 0 otherwise.
+ */
+export const inboxCounters = pgTable(
+  "inbox_counters",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    inbox: text("inbox").notNull(),
+    userId: integer("user_id").notNull().default(0),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.inbox, t.userId] })],
+);
+
+/** The history of a request: who did what, when (submitted, assigned, replied, completed...). */
+export const entryEvents = pgTable(
+  "entry_events",
+  {
+    id: serial("id").primaryKey(),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("entry_events_entry_idx").on(t.patientEntryId, t.createdAt)],
+);
