@@ -87,6 +87,8 @@ export const practices = pgTable(
     requestsClosedOn: date("requests_closed_on"),
     /** Accept requests only while the practice is open (otherwise at any time, answered when open). */
     requestsInOpeningHoursOnly: boolean("requests_in_opening_hours_only").notNull().default(false),
+    /** A patient's reply goes back to the unassigned inbox (otherwise to the request's assignee). */
+    patientReplyToUnassigned: boolean("patient_reply_to_unassigned").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -640,4 +642,67 @@ export const entryEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("entry_events_entry_idx").on(t.patientEntryId, t.createdAt)],
+);
+
+/** Internal comments on a request (staff only), optionally coded with SNOMED CT concepts. */
+export const entryComments = pgTable(
+  "entry_comments",
+  {
+    id: serial("id").primaryKey(),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    snomedCodes: jsonb("snomed_codes").$type<{ code: string; term: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("entry_comments_entry_idx").on(t.patientEntryId, t.createdAt)],
+);
+
+/** Tasks on a request, assigned to a staff member (spec 3 actions_assigned_to_id). */
+export const entryActions = pgTable(
+  "entry_actions",
+  {
+    id: serial("id").primaryKey(),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    assignedToId: integer("assigned_to_id").references(() => users.id, { onDelete: "set null" }),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    completedByUserId: integer("completed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("entry_actions_entry_idx").on(t.patientEntryId),
+    index("entry_actions_assignee_idx").on(t.assignedToId, t.completedAt),
+  ],
+);
+
+/** A searchable list of common SNOMED CT concepts for coding comments (seeded by migration). */
+export const snomedCodes = pgTable(
+  "snomed_codes",
+  {
+    code: text("code").primaryKey(),
+    term: text("term").notNull(),
+  },
+  (t) => [index("snomed_codes_term_idx").on(sql`lower(${t.term})`)],
+);
+
+/** Who has a request open right now (heartbeat on each view), to warn of two people at once. */
+export const entryViewers = pgTable(
+  "entry_viewers",
+  {
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.patientEntryId, t.userId] })],
 );
