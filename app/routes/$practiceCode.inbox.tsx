@@ -1,10 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Placeholder } from "~/components/Placeholder";
-import { inbox } from "~/domain/auth/guards";
-import { placeholderLoader } from "~/domain/shell/placeholder.server";
+import { ownInboxLoader } from "~/domain/inbox/inbox-route.server";
 
-export const handle = { title: "Inboxes" };
+/** /{code}/inbox: the staff member's own inbox (spec 3 §2). */
 export function loader(args: LoaderFunctionArgs) {
-  return placeholderLoader("Inboxes", [inbox], true)(args);
+  return ownInboxLoader(args);
 }
-export default Placeholder;

@@ -30,6 +30,11 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/practices/invite",
   "/ccg-portal",
   "/:code/inbox",
+  "/:code/inboxes/unassigned",
+  "/:code/inboxes/awaiting-response",
+  "/:code/inboxes/completed",
+  "/:code/inboxes/rejected",
+  "/:code/inboxes/all",
   "/:code/message",
   "/:code/my-requests-and-messages",
 ]);

@@ -1,0 +1,322 @@
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { PostForm } from "~/components/Csrf";
+import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
+import { Button, InputField, TextareaField } from "~/components/Fields";
+import type { requestDetailsAction, requestDetailsLoader } from "~/domain/inbox/inbox-route.server";
+import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
+import { formatDateTime, NO_INFORMATION } from "~/domain/requests/answer-display";
+import { requestReference } from "~/domain/requests/reference";
+import { formatDate } from "~/validation/dates";
+
+const EVENT_LABELS: Record<string, string> = {
+  submitted: "Sent by the patient",
+  assign: "Assigned",
+  urgency: "Urgency set",
+  reply: "Message sent to the patient",
+  patient_reply: "The patient replied",
+  complete: "Completed",
+  reject: "Rejected",
+  undo: "Reopened",
+  cancel: "Cancelled",
+  delete: "Deleted",
+  comment: "Comment added",
+  action_added: "Action added",
+  action_completed: "Action completed",
+};
+
+const FIELD_IDS: Record<string, string> = { body: "reply-body", reason: "reject-reason", text: "action-text" };
+
+/** A request as staff see it, with every handling action as a plain form (no JS needed). */
+export function RequestDetails() {
+  const data = useLoaderData<typeof requestDetailsLoader>();
+  const actionData = useActionData<typeof requestDetailsAction>();
+  const { pathname, search } = useLocation();
+  const { details, others, snomedQuery, snomedResults, me } = data;
+  const { entry, patient } = details;
+  const here = `${pathname}${search}`;
+  const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.lastResult.error ?? {}) : {});
+  const fieldError = (intent: string, field: string) => errorsFor(intent)[field]?.[0];
+  const summary: SummaryError[] = [];
+  if (actionData?.conflict) summary.push({ fieldId: "request-status", message: actionData.conflict });
+  for (const [field, messages] of Object.entries(actionData?.lastResult.error ?? {})) {
+    if (!messages?.[0] || actionData?.conflict) continue;
+    const id = actionData?.intent === "complete" && field === "reason" ? "complete-reason" : actionData?.intent === "comment" && field === "body" ? "comment-body" : (FIELD_IDS[field] ?? "request-status");
+    summary.push({ fieldId: id, message: messages[0] });
+  }
+  const open = entry.stage === "submitted";
+  const staffName = (id: number | null) => {
+    const s = details.staff.find((x) => x.id === id);
+    return s ? `${s.firstName} ${s.lastName}` : id ? "A former member of staff" : "Unassigned";
+  };
+  const version = <input type="hidden" name="version" value={entry.version} />;
+  return (
+    <section aria-labelledby="request-heading" className="app-request-details">
+      <ErrorSummary errors={summary} />
+      <h2 className="nhsuk-heading-l" id="request-heading">
+        {patient.firstName} {patient.lastName}
+        <span className="nhsuk-caption-m">
+          {requestReference(entry.id)}: {details.issueTypeName}
+        </span>
+      </h2>
+      {others.length > 0 ? (
+        <div className="nhsuk-warning-callout">
+          <h3 className="nhsuk-warning-callout__label">
+            <span role="text">
+              <span className="nhsuk-u-visually-hidden">Important: </span>Someone else has this request open
+            </span>
+          </h3>
+          <p>{others.map((o) => `${o.firstName} ${o.lastName}`).join(", ")} opened it in the last 2 minutes.</p>
+        </div>
+      ) : null}
+
+      <dl className="nhsuk-summary-list" id="request-status" tabIndex={-1}>
+        <Row label="Date of birth" value={formatDate(patient.dateOfBirth)} />
+        <Row label="NHS number" value={patient.nhsNumber ? patient.nhsNumber.replace(/(\d{3})(\d{3})(\d{4})/, "$1 $2 $3") : null} />
+        <Row label="Email" value={patient.email} />
+        <Row label="Mobile" value={patient.mobile} />
+        <Row label="Sent" value={entry.submittedAt ? formatDateTime(new Date(entry.submittedAt)) : null} />
+        <Row label="Status" value={open ? (entry.awaitingPatientReply ? "Awaiting the patient's reply" : "Open") : entry.stage.charAt(0).toUpperCase() + entry.stage.slice(1)} />
+        <Row label="Assigned to" value={staffName(entry.assignedToId)} />
+        <Row label="Urgency" value={urgencyLabel(entry.urgencyId)} />
+      </dl>
+
+      {open ? (
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-one-half">
+            <PostForm method="post" action={here}>
+              <input type="hidden" name="intent" value="assign" />
+              {version}
+              <div className="nhsuk-form-group">
+                <label className="nhsuk-label" htmlFor="assignee">
+                  Assign to
+                </label>
+                <select className="nhsuk-select" id="assignee" name="assignee" defaultValue={entry.assignedToId ? String(entry.assignedToId) : "unassigned"}>
+                  <option value="unassigned">Unassigned</option>
+                  {details.staff.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.firstName} {s.lastName}
+                      {s.id === me ? " (me)" : ""}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button variant="secondary">Assign</Button>
+            </PostForm>
+          </div>
+          <div className="nhsuk-grid-column-one-half">
+            <PostForm method="post" action={here}>
+              <input type="hidden" name="intent" value="urgency" />
+              {version}
+              <div className="nhsuk-form-group">
+                <label className="nhsuk-label" htmlFor="urgency">
+                  Urgency
+                </label>
+                <select className="nhsuk-select" id="urgency" name="urgencyId" defaultValue={entry.urgencyId ? String(entry.urgencyId) : "1"}>
+                  {URGENCIES.map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {u.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button variant="secondary">Set urgency</Button>
+            </PostForm>
+          </div>
+        </div>
+      ) : null}
+
+      <h3 className="nhsuk-heading-m">Answers</h3>
+      <dl className="nhsuk-summary-list">
+        {details.answers.map((a) => (
+          <Row key={a.questionId} label={a.question} value={a.answer} />
+        ))}
+      </dl>
+
+      <h3 className="nhsuk-heading-m">Attachments</h3>
+      {details.files.length === 0 ? (
+        <p>No attachments.</p>
+      ) : (
+        <ul className="nhsuk-list">
+          {details.files.map((f) => (
+            <li key={f.id}>
+              <a href={data.fileLinks[f.id]} download>
+                {f.fileName}
+              </a>{" "}
+              ({Math.ceil(f.sizeBytes / 1024)} KB){f.sensitive ? <strong className="nhsuk-tag nhsuk-tag--red nhsuk-u-margin-left-2">Sensitive</strong> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="nhsuk-heading-m">Conversation</h3>
+      {details.messages.length === 0 ? (
+        <p>No messages yet.</p>
+      ) : (
+        <ol className="nhsuk-list app-thread">
+          {details.messages.map((m) => (
+            <li key={m.id} className={`app-thread__message app-thread__message--${m.authorRole}`}>
+              <p className="nhsuk-body-s nhsuk-u-margin-bottom-1">
+                <strong>{m.authorRole === "staff" ? `${m.authorFirstName ?? ""} ${m.authorLastName ?? ""}`.trim() || "The practice" : "The patient"}</strong>, {formatDateTime(new Date(m.createdAt))}
+              </p>
+              <p className="app-thread__body">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {open ? (
+        <PostForm method="post" action={here}>
+          <input type="hidden" name="intent" value="reply" />
+          {version}
+          <TextareaField id="reply-body" name="body" label="Message to the patient" hint="The patient is told by email or text message and reads it in Frontdoor." error={fieldError("reply", "body")} defaultValue={actionData?.intent === "reply" ? String(actionData.lastResult.initialValue?.body ?? "") : undefined} />
+          <Button>Send message</Button>
+        </PostForm>
+      ) : null}
+
+      <h3 className="nhsuk-heading-m">Finish</h3>
+      {open ? (
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-one-half">
+            <PostForm method="post" action={here}>
+              <input type="hidden" name="intent" value="complete" />
+              {version}
+              <InputField id="complete-reason" name="reason" label="Outcome" optional error={fieldError("complete", "reason")} />
+              <Button>Complete</Button>
+            </PostForm>
+          </div>
+          <div className="nhsuk-grid-column-one-half">
+            <PostForm method="post" action={here}>
+              <input type="hidden" name="intent" value="reject" />
+              {version}
+              <InputField id="reject-reason" name="reason" label="Reason for rejecting" error={fieldError("reject", "reason")} />
+              <Button variant="secondary">Reject</Button>
+            </PostForm>
+          </div>
+        </div>
+      ) : entry.stage === "completed" || entry.stage === "rejected" ? (
+        <PostForm method="post" action={here}>
+          <input type="hidden" name="intent" value="undo" />
+          {version}
+          <p>This request is {entry.stage}.</p>
+          <Button variant="secondary">Undo</Button>
+        </PostForm>
+      ) : (
+        <p>This request is {entry.stage}.</p>
+      )}
+      <p>
+        {open ? (
+          <PostForm method="post" action={here} className="app-inline-form">
+            <input type="hidden" name="intent" value="cancel" />
+            {version}
+            <button type="submit" className="app-link-button">
+              Cancel this request
+            </button>
+          </PostForm>
+        ) : null}{" "}
+        <Link to={`/${data.practiceCode}/requests/${entry.id}/delete?back=${encodeURIComponent(pathname)}`}>Delete this request</Link>
+      </p>
+
+      <h3 className="nhsuk-heading-m">Comments</h3>
+      {details.comments.length === 0 ? <p>No comments.</p> : null}
+      <ul className="nhsuk-list">
+        {details.comments.map((c) => (
+          <li key={c.id}>
+            <p className="nhsuk-body-s nhsuk-u-margin-bottom-1">
+              <strong>
+                {c.authorFirstName} {c.authorLastName}
+              </strong>
+              , {formatDateTime(new Date(c.createdAt))}
+            </p>
+            <p className="nhsuk-u-margin-bottom-1 app-thread__body">{c.body}</p>
+            {c.snomedCodes.length ? <p className="nhsuk-body-s">SNOMED: {c.snomedCodes.map((s) => `${s.term} (${s.code})`).join(", ")}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <form method="get" action={pathname} className="app-snomed-search">
+        <InputField id="snomed-search" name="snomed" label="Find SNOMED codes for your comment" defaultValue={snomedQuery} hint="For example asthma, or a code" />
+        <Button variant="secondary">Search codes</Button>
+      </form>
+      <PostForm method="post" action={here}>
+        <input type="hidden" name="intent" value="comment" />
+        {snomedResults.length > 0 ? (
+          <div className="nhsuk-form-group">
+            <fieldset className="nhsuk-fieldset">
+              <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Codes to add</legend>
+              <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
+                {snomedResults.map((s) => (
+                  <div className="nhsuk-checkboxes__item" key={s.code}>
+                    <input className="nhsuk-checkboxes__input" id={`snomed-${s.code}`} name="snomed" type="checkbox" value={s.code} />
+                    <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`snomed-${s.code}`}>
+                      {s.term} ({s.code})
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        ) : snomedQuery ? (
+          <p>No codes match “{snomedQuery}”.</p>
+        ) : null}
+        <TextareaField id="comment-body" name="body" label="Internal comment" hint="Only staff see comments." rows={3} error={fieldError("comment", "body")} />
+        <Button variant="secondary">Add comment</Button>
+      </PostForm>
+
+      <h3 className="nhsuk-heading-m">Actions</h3>
+      {details.actions.length === 0 ? <p>No actions.</p> : null}
+      <ul className="nhsuk-list">
+        {details.actions.map((a) => (
+          <li key={a.id}>
+            {a.text} – {staffName(a.assignedToId)}
+            {a.completedAt ? (
+              <span> (done {formatDateTime(new Date(a.completedAt))})</span>
+            ) : (
+              <PostForm method="post" action={here} className="app-inline-form">
+                <input type="hidden" name="intent" value="action-complete" />
+                <input type="hidden" name="actionId" value={a.id} />
+                <button type="submit" className="app-link-button">
+                  Mark “{a.text}” as done
+                </button>
+              </PostForm>
+            )}
+          </li>
+        ))}
+      </ul>
+      <PostForm method="post" action={here}>
+        <input type="hidden" name="intent" value="action" />
+        <InputField id="action-text" name="text" label="New action" error={fieldError("action", "text")} />
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor="action-assignee">
+            Action for
+          </label>
+          <select className="nhsuk-select" id="action-assignee" name="actionAssignee" defaultValue="nobody">
+            <option value="nobody">Anyone</option>
+            {details.staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.firstName} {s.lastName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="secondary">Add action</Button>
+      </PostForm>
+
+      <h3 className="nhsuk-heading-m">History</h3>
+      <ul className="nhsuk-list nhsuk-body-s">
+        {details.events.map((e) => (
+          <li key={e.id}>
+            {formatDateTime(new Date(e.createdAt))}: {EVENT_LABELS[e.kind] ?? e.kind}
+            {e.actorFirstName ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="nhsuk-summary-list__row">
+      <dt className="nhsuk-summary-list__key">{label}</dt>
+      <dd className="nhsuk-summary-list__value">{value || NO_INFORMATION}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The forms on a request's details page, one schema per intent (client-safe: the browser
+ * repeats these checks when JS runs). Every form carries the version the staff member saw.
+ */
+import * as z from "zod";
+import { tooLongMessage, visibleLength } from "~/validation/text-length";
+
+export const HANDLING_FORM_MESSAGES = {
+  replyRequired: "Enter a message to the patient",
+  rejectReasonRequired: "Enter a reason for rejecting this request",
+  commentRequired: "Enter a comment",
+  actionRequired: "Enter what needs to be done",
+  urgencyRequired: "Choose an urgency",
+  assigneeRequired: "Choose who to assign this request to",
+} as const;
+
+const version = z.coerce.number().int().min(0);
+const text = (field: string, max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => visibleLength(v) <= max, tooLongMessage(field, max));
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => visibleLength(v) <= max, tooLongMessage(field, max))
+    .optional();
+
+export const HandlingSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("assign"), version, assignee: z.string({ error: HANDLING_FORM_MESSAGES.assigneeRequired }).regex(/^(unassigned|\d{1,10})$/, HANDLING_FORM_MESSAGES.assigneeRequired) }),
+  z.object({ intent: z.literal("urgency"), version, urgencyId: z.enum(["1", "2", "3"], { error: HANDLING_FORM_MESSAGES.urgencyRequired }) }),
+  z.object({ intent: z.literal("reply"), version, body: text("message", 2000, HANDLING_FORM_MESSAGES.replyRequired) }),
+  z.object({ intent: z.literal("complete"), version, reason: optionalText("reason", 500) }),
+  z.object({ intent: z.literal("reject"), version, reason: text("reason", 500, HANDLING_FORM_MESSAGES.rejectReasonRequired) }),
+  z.object({ intent: z.literal("undo"), version }),
+  z.object({ intent: z.literal("cancel"), version }),
+  z.object({
+    intent: z.literal("comment"),
+    body: text("comment", 2000, HANDLING_FORM_MESSAGES.commentRequired),
+    snomed: z.array(z.string().regex(/^\d{6,18}$/)).max(10).default([]),
+  }),
+  z.object({
+    intent: z.literal("action"),
+    text: text("action", 500, HANDLING_FORM_MESSAGES.actionRequired),
+    actionAssignee: z.string().regex(/^(nobody|\d{1,10})$/).default("nobody"),
+  }),
+  z.object({ intent: z.literal("action-complete"), actionId: z.coerce.number().int().positive() }),
+]);
+
+export type HandlingIntent = z.infer<typeof HandlingSchema>["intent"];

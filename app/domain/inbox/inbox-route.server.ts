@@ -1,0 +1,275 @@
+/**
+ * The loaders and actions behind the inbox routes, shared by the inbox views (unassigned,
+ * personal, issue type...) so each route module is a few lines. Staff only (the `inbox` guard:
+ * a practice admin without a staff role is refused with no_staff_role), in loaders and actions.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { AppContext } from "~/context.server";
+import { inbox as inboxGuard } from "~/domain/auth/guards";
+import { requireViewer } from "~/domain/auth/guards.server";
+import { audit } from "~/domain/audit/audit.server";
+import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
+import { isSecureRequest } from "~/domain/http/cookies";
+import { setFlashCookie } from "~/domain/http/flash.server";
+import { notFound } from "~/domain/http/responses.server";
+import type { Practice } from "~/domain/practices/practices.server";
+import { listIssueTypes } from "~/domain/requests/questions.server";
+import { requestReference } from "~/domain/requests/reference";
+import { inboxCounts } from "./counters.server";
+import { HandlingSchema } from "./handling-forms";
+import { listInbox, type InboxSelector } from "./inbox-queries.server";
+import { addAction, addComment, completeAction, searchSnomed } from "./notes.server";
+import { replyToPatient } from "./reply.server";
+import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "./request-handling.server";
+import { loadRequestDetails, practiceStaff, recordView } from "./request-details.server";
+
+export const NAMED_INBOXES = ["unassigned", "awaiting-response", "completed", "rejected", "all"] as const;
+export const INBOX_TITLES: Record<(typeof NAMED_INBOXES)[number], string> = {
+  unassigned: "Unassigned",
+  "awaiting-response": "Awaiting Response",
+  completed: "Completed",
+  rejected: "Rejected",
+  all: "All",
+};
+
+async function requireStaff(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const { viewer, practice } = await requireViewer(args.request, args.context, [inboxGuard], { practiceCode: args.params.practiceCode });
+  return { viewer, practice: practice as Practice };
+}
+
+/** The inbox a URL names: a named inbox, an issue type, or a staff member's personal inbox. */
+async function resolveInbox(context: AppContext, practice: Practice, params: LoaderFunctionArgs["params"]) {
+  if (params.type !== undefined) {
+    const types = await listIssueTypes(context.db);
+    const type = types.find((t) => String(t.id) === params.type);
+    if (!type) throw notFound();
+    return { selector: { issueTypeId: type.id } as InboxSelector, title: type.name, basePath: `/${practice.urlCode}/inboxes/issue_type/${type.id}` };
+  }
+  const name = params.inbox ?? "";
+  if ((NAMED_INBOXES as readonly string[]).includes(name)) {
+    const named = name as (typeof NAMED_INBOXES)[number];
+    return { selector: named as InboxSelector, title: INBOX_TITLES[named], basePath: `/${practice.urlCode}/inboxes/${named}` };
+  }
+  if (!/^\d{1,10}$/.test(name)) throw notFound();
+  const staff = (await practiceStaff(context.db, practice.id)).find((s) => String(s.id) === name);
+  if (!staff) throw notFound();
+  return {
+    selector: { staffUserId: staff.id } as InboxSelector,
+    title: `${staff.firstName} ${staff.lastName}`,
+    basePath: `/${practice.urlCode}/inboxes/${staff.id}`,
+  };
+}
+
+/** /{code}/inboxes: the inbox navigation with counts (rendered with every page, no JS needed). */
+export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const { db } = args.context;
+  const [counts, issueTypes] = await Promise.all([inboxCounts(db, practice.id), listIssueTypes(db)]);
+  return json({
+    practice: { code: practice.urlCode, name: practice.name },
+    me: { id: viewer.userId, name: `${viewer.firstName} ${viewer.lastName}` },
+    counts: {
+      personal: counts.get(`personal:${viewer.userId}`) ?? 0,
+      ...Object.fromEntries(NAMED_INBOXES.map((n) => [n, counts.get(n) ?? 0])),
+    } as Record<"personal" | (typeof NAMED_INBOXES)[number], number>,
+    issueTypes: issueTypes.map((t) => ({ id: t.id, name: t.name, count: counts.get(`issue_type:${t.id}`) ?? 0 })),
+  });
+}
+
+export async function inboxListLoader(args: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const { context } = args;
+  const url = new URL(args.request.url);
+  const sort: "newest" | "oldest" = url.searchParams.get("sort") === "oldest" ? "oldest" : "newest";
+  const after = url.searchParams.get("after");
+  const { selector, title, basePath } = await resolveInbox(context, practice, args.params);
+  const [page, staff] = await Promise.all([
+    listInbox(context.db, { practiceId: practice.id, inbox: selector, sort, after, limit: 20 }),
+    practiceStaff(context.db, practice.id),
+  ]);
+  await audit(context.db, { actorUserId: viewer.userId, practiceId: practice.id, action: "inbox.view", subjectType: "inbox", subjectId: basePath, at: context.clock.now() });
+  const names = new Map(staff.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  return json({
+    title,
+    basePath,
+    sort,
+    after,
+    next: page.next,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      reference: requestReference(r.id),
+      patientName: `${r.patientFirstName} ${r.patientLastName}`,
+      issueTypeName: r.issueTypeName,
+      submittedAt: r.submittedAt.toISOString(),
+      urgencyId: r.urgencyId,
+      assignee: r.assignedToId ? (names.get(r.assignedToId) ?? "Someone else") : null,
+      stage: r.stage,
+      awaitingPatientReply: r.awaitingPatientReply,
+    })),
+  });
+}
+
+export async function requestDetailsLoader(args: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const { context } = args;
+  const entryId = Number(args.params.requestId);
+  const details = await loadRequestDetails(context.db, practice.id, entryId);
+  if (!details) throw notFound();
+  const url = new URL(args.request.url);
+  const snomedQuery = url.searchParams.get("snomed") ?? "";
+  const [others, snomedResults] = await Promise.all([
+    recordView(context, { userId: viewer.userId, practiceId: practice.id }, entryId),
+    snomedQuery ? searchSnomed(context.db, snomedQuery) : Promise.resolve([]),
+  ]);
+  // Attachments download through short-lived links signed for this staff member.
+  const expires = new Date(context.clock.now().getTime() + FILE_LINK_SECONDS * 1000);
+  const fileLinks = Object.fromEntries(
+    details.files.map((f) => [
+      f.id,
+      `/${practice.urlCode}/requests/${entryId}/files/${f.id}?sig=${encodeURIComponent(signValue(context.config.sessionSecret, FILE_LINK_PURPOSE, { f: f.id, u: viewer.userId }, expires))}`,
+    ]),
+  );
+  return json({ details, others, snomedQuery, snomedResults, fileLinks, practiceCode: practice.urlCode, me: viewer.userId });
+}
+
+export const FILE_LINK_PURPOSE = "staff-file";
+const FILE_LINK_SECONDS = 5 * 60;
+
+/** A staff download: the signature must name this file and this staff member, and be fresh. */
+export async function staffFileLoader(args: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const { context } = args;
+  const entryId = Number(args.params.requestId);
+  const fileId = args.params.fileId ?? "";
+  const sig = new URL(args.request.url).searchParams.get("sig") ?? undefined;
+  const grant = readSignedValue<{ f: string; u: number }>(context.config.sessionSecret, FILE_LINK_PURPOSE, sig, context.clock.now());
+  if (!grant || grant.f !== fileId || grant.u !== viewer.userId) throw notFound();
+  const details = await loadRequestDetails(context.db, practice.id, entryId);
+  const file = details?.files.find((f) => f.id === fileId);
+  if (!file) throw notFound();
+  const bytes = await context.files.get(file.fileKey);
+  if (!bytes) throw notFound();
+  await audit(context.db, { actorUserId: viewer.userId, practiceId: practice.id, action: "request.file_download", subjectType: "entry_file", subjectId: file.id, at: context.clock.now() });
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Content-Length": String(bytes.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+const DONE_MESSAGES: Record<string, string> = {
+  assign: "Request assigned.",
+  urgency: "Urgency updated.",
+  reply: "Your message has been sent to the patient.",
+  complete: "Request completed.",
+  reject: "Request rejected.",
+  undo: "Request reopened.",
+  cancel: "Request cancelled.",
+  comment: "Comment added.",
+  action: "Action added.",
+  "action-complete": "Action completed.",
+};
+
+export async function requestDetailsAction(args: ActionFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const { context, request } = args;
+  const entryId = Number(args.params.requestId);
+  const actor = { userId: viewer.userId, practiceId: practice.id };
+  const submission = parseWithZod(await request.formData(), { schema: HandlingSchema });
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    return json({ intent: typeof intent === "string" ? intent : null, lastResult: submission.reply(), conflict: null }, { status: 400 });
+  }
+  const value = submission.value;
+  let result: ChangeResult | "ok" | "not_found" = "ok";
+  switch (value.intent) {
+    case "assign": {
+      const to = value.assignee === "unassigned" ? null : Number(value.assignee);
+      if (to !== null && !(await isStaffMember(context.db, practice.id, to))) throw notFound();
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "assign", assignedToId: to }, detail: { assignedToId: to } });
+      break;
+    }
+    case "urgency":
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "urgency", urgencyId: Number(value.urgencyId) as 1 | 2 | 3 } });
+      break;
+    case "reply":
+      result = await replyToPatient(context, actor, { entryId, version: value.version, body: value.body, origin: new URL(request.url).origin });
+      break;
+    case "complete":
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "complete", reason: value.reason || null }, detail: { reason: value.reason || null } });
+      break;
+    case "reject":
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "reject", reason: value.reason }, detail: { reason: value.reason } });
+      break;
+    case "undo":
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "undo", previous: await undoTarget(context.db, entryId) } });
+      break;
+    case "cancel":
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "cancel" } });
+      break;
+    case "comment":
+      result = (await addComment(context, actor, { entryId, body: value.body, snomedCodes: value.snomed })) ? "ok" : "not_found";
+      break;
+    case "action": {
+      const to = value.actionAssignee === "nobody" ? null : Number(value.actionAssignee);
+      if (to !== null && !(await isStaffMember(context.db, practice.id, to))) throw notFound();
+      result = (await addAction(context, actor, { entryId, text: value.text, assignedToId: to })) ? "ok" : "not_found";
+      break;
+    }
+    case "action-complete":
+      await completeAction(context, actor, { entryId, actionId: value.actionId });
+      break;
+  }
+  if (result === "not_found" || (typeof result === "object" && result.status === "not_found")) throw notFound();
+  if (typeof result === "object" && (result.status === "conflict" || result.status === "refused")) {
+    return json(
+      { intent: value.intent, lastResult: submission.reply({ formErrors: [result.message] }), conflict: result.message },
+      { status: result.status === "conflict" ? 409 : 400 },
+    );
+  }
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: DONE_MESSAGES[value.intent] }, isSecureRequest(request));
+  return redirect(back, { status: 303, headers: { "Set-Cookie": flash } });
+}
+
+/** /{code}/inbox: the user's own inbox. */
+export async function ownInboxLoader(args: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  return redirect(`/${practice.urlCode}/inboxes/${viewer.userId}`);
+}
+
+/** Delete confirmation (its own page; a dialog with JS): soft delete, audited. */
+export async function deleteRequestLoader(args: LoaderFunctionArgs) {
+  const { practice } = await requireStaff(args);
+  const details = await loadRequestDetails(args.context.db, practice.id, Number(args.params.requestId));
+  if (!details) throw notFound();
+  const back = new URL(args.request.url).searchParams.get("back");
+  return json({
+    reference: requestReference(details.entry.id),
+    patientName: `${details.patient.firstName} ${details.patient.lastName}`,
+    version: details.entry.version,
+    back: back && back.startsWith(`/${practice.urlCode}/inboxes/`) ? back : `/${practice.urlCode}/inboxes/all`,
+  });
+}
+
+export async function deleteRequestAction(args: ActionFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const { context, request } = args;
+  const form = await request.formData();
+  const version = Number(form.get("version"));
+  const result = await changeRequest(context, { userId: viewer.userId, practiceId: practice.id }, {
+    entryId: Number(args.params.requestId),
+    version: Number.isInteger(version) ? version : null,
+    command: { kind: "delete" },
+  });
+  if (result.status === "not_found") throw notFound();
+  if (result.status !== "ok") return json({ message: result.message }, { status: 409 });
+  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: "Request deleted." }, isSecureRequest(request));
+  return redirect(`/${practice.urlCode}/inboxes/all`, { status: 303, headers: { "Set-Cookie": flash } });
+}

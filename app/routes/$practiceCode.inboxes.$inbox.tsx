@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { InboxList } from "~/components/inbox/InboxList";
+import { inboxListLoader } from "~/domain/inbox/inbox-route.server";
+
+/** /{code}/inboxes/{unassigned|awaiting-response|completed|rejected|all|staff id}. */
+export const handle = { title: (data: { title: string } | undefined) => (data ? `${data.title} inbox` : "Inbox") };
+
+export function loader(args: LoaderFunctionArgs) {
+  return inboxListLoader(args);
+}
+
+export default function Inbox() {
+  return <InboxList data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { InboxNav } from "~/components/inbox/InboxNav";
+import { inboxesLayoutLoader } from "~/domain/inbox/inbox-route.server";
+
+export function loader(args: LoaderFunctionArgs) {
+  return inboxesLayoutLoader(args);
+}
+
+/** The inboxes with their counts beside whichever inbox is open. */
+export default function Inboxes() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-one-quarter">
+        <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} />
+      </div>
+      <div className="nhsuk-grid-column-three-quarters">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffFileLoader } from "~/domain/inbox/inbox-route.server";
+
+/** An attachment for staff, through a short-lived link signed for them (resource route). */
+export function loader(args: LoaderFunctionArgs) {
+  return staffFileLoader(args);
+}
