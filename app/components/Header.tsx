@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ShellNavigation } from "~/domain/shell/navigation";
 import { PostForm } from "./Csrf";
+import { InboxBubble } from "./inbox/InboxBubble";
 
 function NhsLogo() {
   return (
@@ -64,6 +65,7 @@ export function Header({ nav, productName, currentPath }: { nav: ShellNavigation
                   >
                     <a className="nhsuk-header__navigation-link" href={item.href} aria-current={current ? "page" : undefined}>
                       {item.label}
+                      {nav.inboxBubble && item.label === "Inboxes" ? <InboxBubble initial={nav.inboxBubble.count} countUrl={nav.inboxBubble.countUrl} /> : null}
                     </a>
                   </li>
                 );

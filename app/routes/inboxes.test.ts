@@ -14,6 +14,7 @@ import * as details from "./$practiceCode.inboxes.$inbox.request-details.$reques
 import * as typeList from "./$practiceCode.inboxes.issue_type.$type";
 import * as deletion from "./$practiceCode.requests.$requestId.delete";
 import * as staffFile from "./$practiceCode.requests.$requestId.files.$fileId";
+import * as countRoute from "./$practiceCode.inboxes.count";
 
 describe("staff inboxes", () => {
   let database: TestDatabase;
@@ -147,5 +148,17 @@ describe("staff inboxes", () => {
       context,
     });
     expect(forged.status).toBe(404);
+  });
+
+  it("counts what waits for the staff member for the bubble, and refuses patients", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const { entry, patient } = await submittedRequest(context, practice.id);
+    await submittedRequest(context, practice.id);
+    await post(practice.urlCode, "unassigned", entry.id, gp.cookie, { intent: "assign", version: String(entry.version), assignee: String(gp.id) });
+    const counted = await callLoader(countRoute.loader, { request: getRequest(`/${practice.urlCode}/inboxes/count`, { cookie: gp.cookie }), params: { practiceCode: practice.urlCode }, context });
+    expect(await readJson(counted)).toEqual({ count: 2 });
+    expect(counted.headers.get("Cache-Control")).toBe("no-store");
+    const refused = await callLoader(countRoute.loader, { request: getRequest(`/${practice.urlCode}/inboxes/count`, { cookie: patient.cookie }), params: { practiceCode: practice.urlCode }, context });
+    expect(refused.headers.get("Location")).toMatch(/permission-denied/);
   });
 });

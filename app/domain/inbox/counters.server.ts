@@ -37,3 +37,20 @@ export async function inboxCount(db: Db, practiceId: number, inbox: string, user
     .where(and(eq(inboxCounters.practiceId, practiceId), eq(inboxCounters.inbox, inbox), eq(inboxCounters.userId, userId)));
   return row?.count ?? 0;
 }
+
+/**
+ * The inbox bubble (spec 1 §4): requests waiting for this staff member to act, in their own
+ * inbox and the unassigned one. Two primary-key reads.
+ */
+export async function bubbleCount(db: Db, practiceId: number, userId: number): Promise<number> {
+  const rows = await db
+    .select({ count: inboxCounters.count })
+    .from(inboxCounters)
+    .where(
+      and(
+        eq(inboxCounters.practiceId, practiceId),
+        sql`(${inboxCounters.inbox}, ${inboxCounters.userId}) in (('unassigned', 0), ('personal', ${userId}))`,
+      ),
+    );
+  return rows.reduce((sum, r) => sum + r.count, 0);
+}

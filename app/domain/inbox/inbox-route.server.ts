@@ -16,7 +16,7 @@ import { notFound } from "~/domain/http/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { requestReference } from "~/domain/requests/reference";
-import { inboxCounts } from "./counters.server";
+import { bubbleCount, inboxCounts } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
 import { listInbox, type InboxSelector } from "./inbox-queries.server";
 import { addAction, addComment, completeAction, searchSnomed } from "./notes.server";
@@ -236,6 +236,13 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
   const back = `${url.pathname}${url.search}`;
   const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: DONE_MESSAGES[value.intent] }, isSecureRequest(request));
   return redirect(back, { status: 303, headers: { "Set-Cookie": flash } });
+}
+
+/** The bubble's poll: requests waiting for this staff member (never cached). */
+export async function inboxCountLoader(args: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireStaff(args);
+  const count = await bubbleCount(args.context.db, practice.id, viewer.userId);
+  return json({ count }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** /{code}/inbox: the user's own inbox. */

@@ -35,6 +35,7 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/inboxes/completed",
   "/:code/inboxes/rejected",
   "/:code/inboxes/all",
+  "/:code/inboxes/count",
   "/:code/message",
   "/:code/my-requests-and-messages",
 ]);

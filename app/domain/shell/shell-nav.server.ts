@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { practices } from "~/db/schema";
 import type { Viewer } from "~/domain/auth/viewer.server";
+import { bubbleCount } from "~/domain/inbox/counters.server";
 import { availablePaths } from "./available-paths";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
 
@@ -28,5 +29,9 @@ export async function navigationFor(db: Db, viewer: Viewer): Promise<ShellNaviga
     practiceCode: practice?.urlCode ?? null,
     practiceName: practice?.name ?? null,
   };
-  return signedInNavigation(menuViewer, practice ?? null, availablePaths);
+  const nav = signedInNavigation(menuViewer, practice ?? null, availablePaths);
+  if (menuViewer.isStaff && practice) {
+    nav.inboxBubble = { count: await bubbleCount(db, practice.id, viewer.userId), countUrl: `/${practice.urlCode}/inboxes/count` };
+  }
+  return nav;
 }
