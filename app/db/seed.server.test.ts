@@ -1,5 +1,6 @@
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inboxCounts } from "~/domain/inbox/counters.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../../tests/support/db";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { isValidNhsNumber } from "~/domain/patients/nhs-number";
@@ -64,6 +65,16 @@ describe("seedDemo", () => {
 
   it("reports that it created the demo data", () => {
     expect(created).toBe(true);
+  });
+
+  it("fills Riverside's inboxes with requests, counted as submissions are", async () => {
+    const demo = await practiceByCode(t.db, "demo");
+    const counts = await inboxCounts(t.db, demo!.id);
+    expect(counts.get("all")).toBe(9);
+    expect(counts.get("unassigned")).toBe(3);
+    expect(counts.get("awaiting-response")).toBe(1);
+    expect(counts.get("completed")).toBe(2);
+    expect(counts.get("rejected")).toBe(1);
   });
 
   it("creates the EMIS-like demo practice with the spec's settings", async () => {

@@ -18,6 +18,7 @@ import {
 } from "./schema";
 import { hashPassword } from "~/domain/auth/password.server";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
+import { seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
@@ -174,7 +175,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     await tx.insert(userGlobalRoles).values({ userId: sysadmin, role: "admin" });
 
-    await tx.insert(patients).values(
+    const people = await tx.insert(patients).values(
       DEMO_PEOPLE.map((person, i) => ({
         practiceId: i % 4 === 3 ? demotpp.id : demo.id,
         firstName: person[0],
@@ -187,7 +188,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
         town: person[4].startsWith("HG") ? "Harrogate" : "Leeds",
         nonDigital: i % 7 === 0,
       })),
-    );
+    ).returning({ id: patients.id, practiceId: patients.practiceId });
+
+    // Requests from people without accounts (made by staff on their behalf, as on the phone), so
+    // the demo accounts still land where a new user would.
+    const atRiverside = people.filter((p) => p.practiceId === demo.id).slice(8, 16).map((p) => p.id);
+    await seedDemoRequests(tx, { practiceId: demo.id, patientIds: atRiverside, userIdFor: () => reception, gpId: gp, receptionId: reception });
   });
   return true;
 }

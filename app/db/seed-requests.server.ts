@@ -1,0 +1,68 @@
+/**
+ * Demo requests so the staff inboxes have something in them on a fresh `npm start`: a spread
+ * of open, assigned, awaiting-reply, completed and rejected requests at Riverside, counted in
+ * the inbox counters as real submissions are.
+ */
+import { answers, entryEvents, entryMessages, patientEntries } from "./schema";
+import { applyInboxChange } from "~/domain/inbox/counters.server";
+import type { Db } from "./client.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type DemoRequest = {
+  issueTypeId: number;
+  answers: Record<number, string | string[]>;
+  hoursAgo: number;
+  stage?: "submitted" | "completed" | "rejected";
+  assignee?: "gp" | "reception";
+  awaiting?: string;
+  urgencyId?: number;
+};
+
+const REQUESTS: DemoRequest[] = [
+  { issueTypeId: 1, hoursAgo: 1, urgencyId: 2, answers: { 1: ["none"], 2: "A rash on my forearm that has spread over two days. It is itchy and a bit warm.", 3: "2026-11-19", 4: "yes", 5: "4", 6: "none" } },
+  { issueTypeId: 4, hoursAgo: 3, answers: { 31: "fit_note", 32: "I need a fit note for work from 16 to 27 November after my knee operation." } },
+  { issueTypeId: 3, hoursAgo: 5, assignee: "gp", answers: { 21: ["none"], 22: "Amlodipine 5mg", 23: "side_effects", 24: "My ankles have been swollen since I started it." } },
+  { issueTypeId: 2, hoursAgo: 20, assignee: "gp", awaiting: "Thank you. Could you tell us your last three blood pressure readings?", answers: { 11: ["none"], 12: "High blood pressure", 13: "My home readings have been higher this week.", 14: "yes" } },
+  { issueTypeId: 4, hoursAgo: 26, assignee: "reception", answers: { 31: "test_results", 32: "Blood test results from last Tuesday, please." } },
+  { issueTypeId: 4, hoursAgo: 30, answers: { 31: "letter", 32: "A letter confirming my asthma diagnosis for my new school." } },
+  { issueTypeId: 1, hoursAgo: 50, stage: "completed", assignee: "gp", answers: { 1: ["none"], 2: "Earache in my left ear for three days.", 3: "2026-11-16", 4: "no", 5: "3", 6: "earache" } },
+  { issueTypeId: 4, hoursAgo: 70, stage: "rejected", answers: { 31: "other", 32: "Sent twice by mistake, please ignore." } },
+  { issueTypeId: 2, hoursAgo: 90, stage: "completed", assignee: "reception", answers: { 11: ["none"], 12: "Asthma", 13: "I need a new inhaler review appointment.", 14: "yes" } },
+];
+
+export async function seedDemoRequests(
+  tx: Tx,
+  input: { practiceId: number; patientIds: number[]; userIdFor: (patientId: number) => number; gpId: number; receptionId: number },
+) {
+  const now = Date.now();
+  for (const [i, r] of REQUESTS.entries()) {
+    const patientId = input.patientIds[i % input.patientIds.length];
+    const at = new Date(now - r.hoursAgo * 3_600_000);
+    const assignedToId = r.assignee === "gp" ? input.gpId : r.assignee === "reception" ? input.receptionId : null;
+    const [entry] = await tx
+      .insert(patientEntries)
+      .values({
+        practiceId: input.practiceId,
+        patientId,
+        createdByUserId: input.userIdFor(patientId),
+        requester: "staff",
+        issueTypeId: r.issueTypeId,
+        stage: r.stage ?? "submitted",
+        awaitingPatientReply: Boolean(r.awaiting),
+        startedAt: new Date(at.getTime() - 10 * 60_000),
+        submittedAt: at,
+        closedAt: r.stage && r.stage !== "submitted" ? new Date(at.getTime() + 3_600_000) : null,
+        urgencyId: r.urgencyId ?? null,
+        assignedToId,
+        createdAt: at,
+      })
+      .returning();
+    await tx.insert(answers).values(Object.entries(r.answers).map(([questionId, answer]) => ({ patientEntryId: entry.id, questionId: Number(questionId), answer, createdAt: at, updatedAt: at })));
+    await tx.insert(entryEvents).values({ patientEntryId: entry.id, kind: "submitted", createdAt: at });
+    if (r.awaiting) {
+      await tx.insert(entryMessages).values({ patientEntryId: entry.id, authorUserId: assignedToId, authorRole: "staff", body: r.awaiting, createdAt: new Date(at.getTime() + 1_800_000) });
+    }
+    await applyInboxChange(tx, input.practiceId, null, entry);
+  }
+}
