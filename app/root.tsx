@@ -9,6 +9,7 @@ import {
   useLocation,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
@@ -39,6 +40,13 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/assets/images/nhsuk-icon-180.png" },
 ];
 
+/**
+ * The shell follows the practice in the URL (a GP of two practices sees the one they are in),
+ * so it loads again when the first path segment changes, as well as after every action.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, config } = context;
   const url = new URL(request.url);
@@ -65,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       browserStatus: browser && browser.status !== "supported" ? browser.status : null,
       nhsApp: /nhsapp-(ios|android)\/[^\s]*\s*$/i.test(userAgent ?? ""),
       nav: viewer
-        ? await navigationFor(db, viewer)
+        ? await navigationFor(db, viewer, url.pathname.split("/")[1] ?? null)
         : publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths }),
       footerLinks: footerLinks(settings, {
         signedInPatient: Boolean(viewer && (viewer.patient || viewer.globalRoles.has("carer_user"))),

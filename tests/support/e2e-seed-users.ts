@@ -12,16 +12,18 @@
 import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "~/db/client.server";
-import { patients, practices, users } from "~/db/schema";
+import { answers, patientEntries, patients, practices, users } from "~/db/schema";
+import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { seedDemo } from "~/db/seed.server";
 import { hashPassword } from "~/domain/auth/password.server";
-import { E2E_PROJECTS, E2E_USER_PASSWORD, e2eMfaUserEmail } from "./e2e-users";
+import { E2E_PROJECTS, E2E_USER_PASSWORD, e2eInboxPatient, e2eMfaUserEmail } from "./e2e-users";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
 export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedDemo(db);
   const [demo] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "demo"));
   const passwordHash = await hashPassword(E2E_USER_PASSWORD);
+  await seedInboxRequests(db, demo.id, passwordHash);
   for (const project of E2E_PROJECTS) {
     const email = e2eMfaUserEmail(project);
     const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
@@ -41,6 +43,38 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
         email,
       });
     }
+  }
+}
+
+/**
+ * Per project, a patient with an account and one submitted admin request at demo, waiting
+ * unassigned: the staff-inbox journey assigns, answers and completes it.
+ */
+async function seedInboxRequests(db: Db, practiceId: number, passwordHash: string): Promise<void> {
+  for (const project of E2E_PROJECTS) {
+    const person = e2eInboxPatient(project);
+    const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
+    if (existing.length > 0) continue;
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: person.email, firstName: person.firstName, lastName: person.lastName, passwordHash, emailVerifiedAt: sql`now()` })
+        .returning({ id: users.id });
+      const [patient] = await tx
+        .insert(patients)
+        .values({ practiceId, userId: user.id, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth, email: person.email })
+        .returning({ id: patients.id });
+      const now = new Date();
+      const [entry] = await tx
+        .insert(patientEntries)
+        .values({ practiceId, patientId: patient.id, createdByUserId: user.id, issueTypeId: 4, stage: "submitted", startedAt: now, submittedAt: now })
+        .returning();
+      await tx.insert(answers).values([
+        { patientEntryId: entry.id, questionId: 31, answer: "letter" },
+        { patientEntryId: entry.id, questionId: 32, answer: "A letter for my employer, please." },
+      ]);
+      await applyInboxChange(tx, practiceId, null, entry);
+    });
   }
 }
 

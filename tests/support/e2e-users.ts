@@ -14,3 +14,9 @@ export const E2E_PROJECTS = ["js-off", "js-on"] as const;
 export function e2eMfaUserEmail(project: string): string {
   return `e2e.mfa.${project}@example.com`;
 }
+
+/** The staff-inbox journey's patient for a project: has an account and one request at demo. */
+export function e2eInboxPatient(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return { email: `e2e.inbox.${project}@example.com`, firstName: "Robin", lastName: `Inbox${suffix}`, dateOfBirth: "1979-02-11" };
+}

@@ -1,4 +1,4 @@
-import { Link, useLocation, useOutlet } from "@remix-run/react";
+import { Link, useLocation, useOutlet, useParams } from "@remix-run/react";
 import { formatDateTime } from "~/domain/requests/answer-display";
 import { urgencyLabel } from "~/domain/inbox/transitions";
 
@@ -33,13 +33,14 @@ function status(row: InboxListData["rows"][number]): string {
 export function InboxList({ data }: { data: InboxListData }) {
   const outlet = useOutlet();
   const { search } = useLocation();
+  const openId = Number(useParams().requestId);
   const keep = new URLSearchParams(search);
   keep.delete("snomed");
   const query = keep.toString() ? `?${keep}` : "";
   const sortLink = (sort: "newest" | "oldest") => `${data.basePath}?sort=${sort}`;
   const list = (
     <>
-      <h1 className="nhsuk-heading-l">{data.title}</h1>
+      <h1 className={outlet ? "nhsuk-heading-m" : "nhsuk-heading-l"}>{data.title}</h1>
       <p className="nhsuk-body-s">
         Sort:{" "}
         {data.sort === "newest" ? <strong>Newest first</strong> : <Link to={sortLink("newest")}>Newest first</Link>}
@@ -48,6 +49,20 @@ export function InboxList({ data }: { data: InboxListData }) {
       </p>
       {data.rows.length === 0 ? (
         <p>There are no requests in this inbox.</p>
+      ) : outlet ? (
+        // Beside an open request the list is narrow: one compact item per request.
+        <ul className="nhsuk-list app-inbox-compact">
+          {data.rows.map((row) => (
+            <li key={row.id} className={row.id === openId ? "app-inbox-compact__item app-inbox-compact__item--open" : "app-inbox-compact__item"}>
+              <Link to={`${data.basePath}/request-details/${row.id}${query}`} aria-current={row.id === openId ? "page" : undefined}>
+                {row.patientName}
+              </Link>
+              <span className="nhsuk-body-s app-inbox-compact__meta">
+                {row.reference} · {row.issueTypeName} · {formatDateTime(new Date(row.submittedAt))} · {status(row)}
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : (
         <table className="nhsuk-table app-inbox-table">
           <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{data.title} requests</caption>

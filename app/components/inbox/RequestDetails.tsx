@@ -202,7 +202,7 @@ export function RequestDetails() {
       ) : (
         <p>This request is {entry.stage}.</p>
       )}
-      <p>
+      <div className="nhsuk-u-margin-bottom-4">
         {open ? (
           <PostForm method="post" action={here} className="app-inline-form">
             <input type="hidden" name="intent" value="cancel" />
@@ -213,7 +213,7 @@ export function RequestDetails() {
           </PostForm>
         ) : null}{" "}
         <Link to={`/${data.practiceCode}/requests/${entry.id}/delete?back=${encodeURIComponent(pathname)}`}>Delete this request</Link>
-      </p>
+      </div>
 
       <h3 className="nhsuk-heading-m">Comments</h3>
       {details.comments.length === 0 ? <p>No comments.</p> : null}

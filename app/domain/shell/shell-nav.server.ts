@@ -8,13 +8,18 @@ import { availablePaths } from "./available-paths";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
 
 /** The practice whose flags the viewer's menus follow: where they act as staff, else their own. */
-export function actingPracticeId(viewer: Pick<Viewer, "memberships" | "session" | "patient">): number | null {
-  const staffAt = viewer.memberships.find((m) => m.practiceId === viewer.session.practiceId) ?? viewer.memberships[0];
+export function actingPracticeId(viewer: Pick<Viewer, "memberships" | "session" | "patient">, urlCode: string | null = null): number | null {
+  const code = urlCode?.toLowerCase();
+  const staffAt =
+    (code ? viewer.memberships.find((m) => m.urlCode.toLowerCase() === code) : undefined) ??
+    viewer.memberships.find((m) => m.practiceId === viewer.session.practiceId) ??
+    viewer.memberships[0];
   return staffAt?.practiceId ?? viewer.patient?.practiceId ?? null;
 }
 
-export async function navigationFor(db: Db, viewer: Viewer): Promise<ShellNavigation> {
-  const practiceId = actingPracticeId(viewer);
+/** `urlCode`: the first path segment, which names the practice on per-practice pages. */
+export async function navigationFor(db: Db, viewer: Viewer, urlCode: string | null = null): Promise<ShellNavigation> {
+  const practiceId = actingPracticeId(viewer, urlCode);
   const [practice] = practiceId ? await db.select().from(practices).where(eq(practices.id, practiceId)).limit(1) : [];
   const rolesHere = new Set(viewer.memberships.filter((m) => m.practiceId === practiceId).map((m) => m.role));
   const menuViewer: MenuViewer = {
