@@ -32,4 +32,9 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/inbox",
   "/:code/message",
   "/:code/my-requests-and-messages",
+  // The request journey (issue 4).
+  "/:code/message/carer",
+  "/:code/message/myself",
+  "/:code/message/myself/admin",
+  "/:code/message/cancelled",
 ]);
