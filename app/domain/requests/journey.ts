@@ -46,8 +46,8 @@ export function matchingRule(
 }
 
 function hasAnswer(answer: AnswerValue | undefined): boolean {
-  if (answer === undefined) return false;
-  return Array.isArray(answer) ? answer.length > 0 : answer.trim() !== "";
+  if (answer === undefined || answer === null) return false;
+  return Array.isArray(answer) ? answer.length > 0 : String(answer).trim() !== "";
 }
 
 export function journey(
