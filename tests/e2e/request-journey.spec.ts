@@ -246,3 +246,42 @@ test("cancel and start new request, and the 30-minute limit's warning", async ({
   await page.getByRole("link", { name: "Start a new request" }).click();
   await expect(page).toHaveURL(/\/demo\/message\/myself$/);
 });
+
+test("a red-flag symptom shows the emergency page; a pharmacy condition shows signposting", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await signIn(page, e2eRequestPatientEmail(testInfo.project.name));
+  await page.goto("/demo/message/myself");
+  await page.getByRole("radio", { name: "An ongoing medical problem" }).check();
+  await continueOn(page);
+  await heading(page, "Do you have any of these symptoms now?");
+  await page.getByRole("checkbox", { name: /Severe difficulty breathing/ }).check();
+  await continueOn(page);
+  await expect(page).toHaveURL(/\/demo\/emergency\/\d+$/);
+  await heading(page, "Call 999 now");
+  await page.getByRole("button", { name: "I understand" }).click();
+  await expect(page.getByText("Your request has not been sent to Riverside Medical Centre.")).toBeVisible();
+
+  await page.goto("/demo/message/myself");
+  await page.getByRole("radio", { name: "A new medical problem" }).check();
+  await continueOn(page);
+  await page.getByRole("checkbox", { name: "None of these" }).check();
+  await continueOn(page);
+  await page.getByLabel("What is the problem?").fill("Sore throat for three days");
+  await continueOn(page);
+  await page.getByLabel("Day").fill("18");
+  await page.getByLabel("Month").fill("11");
+  await page.getByLabel("Year").fill("2025");
+  await page.getByRole("group", { name: "Is it getting worse?" }).getByRole("radio", { name: "No" }).check();
+  await page.getByLabel(/How bad is it/).fill("2");
+  await continueOn(page);
+  await page.getByRole("radio", { name: "Sore throat" }).check();
+  await continueOn(page);
+  await expect(page).toHaveURL(/\/demo\/signposted\?entry=\d+$/);
+  await heading(page, "A pharmacist can help with a sore throat");
+  await expect(page.getByRole("link", { name: "Find a pharmacy" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue with my request anyway" }).click();
+  await heading(page, "Is there anything else you want to tell us? (optional)");
+  await continueOn(page);
+  await heading(page, "Check your answers before sending your request");
+  await expect(page.getByText("Sore throat", { exact: true })).toBeVisible();
+});
