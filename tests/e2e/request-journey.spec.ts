@@ -157,6 +157,12 @@ test("a carer sends a clinical and an admin request for the person they care for
   const dependent = e2eRequestDependent(testInfo.project.name);
   await signIn(page, e2eRequestCarerEmail(testInfo.project.name));
   await page.goto("/demo/message");
+  // A carer who is a patient here too is asked who the request is for.
+  await heading(page, "Who is this request for?");
+  await continueOn(page);
+  await expect(page.getByRole("alert").getByRole("link", { name: "Select who the request is for" })).toBeVisible();
+  await page.getByRole("radio", { name: "Someone I care for" }).check();
+  await continueOn(page);
   await expect(page).toHaveURL(/\/demo\/message\/carer$/);
   await heading(page, "Who are you making this request for?");
   await continueOn(page);
@@ -284,4 +290,9 @@ test("a red-flag symptom shows the emergency page; a pharmacy condition shows si
   await continueOn(page);
   await heading(page, "Check your answers before sending your request");
   await expect(page.getByText("Sore throat", { exact: true })).toBeVisible();
+
+  // At a practice where the patient is not registered, the spec's words.
+  await page.goto("/demotpp/message");
+  await heading(page, "You cannot make a request at this practice");
+  await expect(page.getByText(`You must be registered at this practice to use ${PRODUCT}.`)).toBeVisible();
 });

@@ -54,8 +54,8 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
 }
 
 /**
- * The request journey's people, per project: a patient with an account, a carer with a
- * dependent (no record of their own), and a patient without an account who enters as a guest.
+ * The request journey's people, per project: a patient with an account, a carer (also a
+ * patient) with a dependent, and a patient without an account who enters as a guest.
  */
 async function seedRequestPeople(db: Db, practiceId: number, passwordHash: string): Promise<void> {
   for (const project of E2E_PROJECTS) {
@@ -73,6 +73,8 @@ async function seedRequestPeople(db: Db, practiceId: number, passwordHash: strin
         .values({ email: e2eRequestCarerEmail(project), firstName: "Harriet", lastName: "Ashworth", passwordHash, emailVerifiedAt: sql`now()` })
         .returning({ id: users.id });
       await tx.insert(userGlobalRoles).values({ userId: carer.id, role: "carer_user" });
+      // A patient here too, so step 1 asks who the request is for.
+      await tx.insert(patients).values({ practiceId, userId: carer.id, firstName: "Harriet", lastName: "Ashworth", dateOfBirth: "1962-07-21" });
       const [dependent] = await tx.insert(patients).values({ practiceId, ...e2eRequestDependent(project) }).returning({ id: patients.id });
       await tx.insert(carerDependents).values({ carerUserId: carer.id, patientId: dependent.id, relationship: "Daughter" });
       const guest = e2eRequestGuest(project);

@@ -20,7 +20,7 @@ export function e2eRequestPatientEmail(project: string): string {
   return `e2e.request.patient.${project}@example.com`;
 }
 
-/** The request journey's carer (carer_user, no record of their own) for a project. */
+/** The request journey's carer (carer_user, and a patient at demo too) for a project. */
 export function e2eRequestCarerEmail(project: string): string {
   return `e2e.request.carer.${project}@example.com`;
 }
