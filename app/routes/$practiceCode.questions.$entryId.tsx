@@ -129,7 +129,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const stored = attachments && upload.files.length
     ? await storeEntryFiles(context, { entryId: entry.id, uploads: upload.files, sensitive: form.get("sensitive") === "yes", userId: viewer.userId })
     : { stored: [], refused: [] };
-  const fileErrors = [...upload.refused.map((r) => r.message), ...stored.refused.map((r) => r.message)];
+  // One line per problem: several files over the limit share one message.
+  const fileErrors = [...new Set([...upload.refused.map((r) => r.message), ...stored.refused.map((r) => r.message)])];
 
   const submission = parseWithZod(form, { schema: pageSchema(page.questions, londonToday(now)) });
   if (submission.status === "success") {

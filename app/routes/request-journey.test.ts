@@ -315,3 +315,20 @@ describe("cancel and the 30-minute limit", () => {
     }
   });
 });
+
+describe("attachments limit", () => {
+  it("keeps at most five files for a request and says so once", async () => {
+    const s = await draft(4, ADMIN_DONE);
+    const form = new FormData();
+    for (let i = 1; i <= 7; i++) form.append("files", new File([png], `scan${i}.png`, { type: "image/png" }));
+    const posted = await act(questionsRoute, q(s, 3), s, form);
+    expect(posted.status).toBe(400);
+    expect((await readJson<Reply>(posted)).lastResult.error).toMatchObject({ files: ["You can add up to 5 files"] });
+    expect(await listEntryFiles(context, s.entryId)).toHaveLength(5);
+    const more = new FormData();
+    more.append("files", new File([png], "scan8.png", { type: "image/png" }));
+    const again = await act(questionsRoute, q(s, 3), s, more);
+    expect((await readJson<Reply>(again)).lastResult.error).toMatchObject({ files: ["You can add up to 5 files"] });
+    expect(await listEntryFiles(context, s.entryId)).toHaveLength(5);
+  });
+});
