@@ -103,9 +103,9 @@ test("a registered patient creates an account, confirms the address and signs in
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/demo\/message$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Make a request");
-  await expect(page.getByText(`You are signed in as ${person.firstName} ${person.lastName}.`)).toBeVisible();
+  // Signed in, the patient lands on the request journey (for themself: step 3).
+  await expect(page).toHaveURL(/\/demo\/message\/myself$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What is your request about?");
   await waitForHydration(page);
 });
 
@@ -125,9 +125,8 @@ test("a registered patient continues as a guest and lands signed in", async ({ p
   await expect(page).toHaveURL(/\/guest-validate\/[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Continue as a guest");
   await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await expect(page).toHaveURL(/\/demo\/message$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Make a request");
-  await expect(page.getByText(`You are signed in as ${person.firstName} ${person.lastName}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/demo\/message\/myself$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What is your request about?");
   // Guests end their session rather than log out.
   await expect(page.getByRole("button", { name: "End Session" })).toBeVisible();
   await waitForHydration(page);

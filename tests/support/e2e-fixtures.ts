@@ -40,7 +40,8 @@
  * no-trailing-whitespace, no-redundant-role (NHS.UK puts role="banner"/"contentinfo" on header
  * and footer for IE10/11, which do not map them to landmarks) and tel-non-breaking
  * (typography). Relaxed: valid-id (React's useId ids start with ":"), prefer-native-element
- * (role="region" is the NHS.UK notification banner's markup). no-inline-style stays on:
+ * (role="region" is the NHS.UK notification banner's markup), form-dup-name (checkbox groups share
+ * a name, as radios do). no-inline-style stays on:
  * the CSP (style-src 'self') would block inline styles anyway.
  */
 import { createHash } from "node:crypto";

@@ -12,11 +12,20 @@
 import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "~/db/client.server";
-import { answers, patientEntries, patients, practices, users } from "~/db/schema";
-import { applyInboxChange } from "~/domain/inbox/counters.server";
+import { answers, carerDependents, patientEntries, patients, practices, userGlobalRoles, users } from "~/db/schema";
 import { seedDemo } from "~/db/seed.server";
 import { hashPassword } from "~/domain/auth/password.server";
-import { E2E_PROJECTS, E2E_USER_PASSWORD, e2eInboxPatient, e2eMfaUserEmail } from "./e2e-users";
+import { applyInboxChange } from "~/domain/inbox/counters.server";
+import {
+  E2E_PROJECTS,
+  E2E_USER_PASSWORD,
+  e2eInboxPatient,
+  e2eMfaUserEmail,
+  e2eRequestCarerEmail,
+  e2eRequestDependent,
+  e2eRequestGuest,
+  e2eRequestPatientEmail,
+} from "./e2e-users";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
 export async function seedE2eUsersInto(db: Db): Promise<void> {
@@ -43,6 +52,37 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
         email,
       });
     }
+  }
+  await seedRequestPeople(db, demo.id, passwordHash);
+}
+
+/**
+ * The request journey's people, per project: a patient with an account, a carer (also a
+ * patient) with a dependent, and a patient without an account who enters as a guest.
+ */
+async function seedRequestPeople(db: Db, practiceId: number, passwordHash: string): Promise<void> {
+  for (const project of E2E_PROJECTS) {
+    const patientEmail = e2eRequestPatientEmail(project);
+    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${patientEmail}`);
+    if (existing) continue;
+    await db.transaction(async (tx) => {
+      const [patientUser] = await tx
+        .insert(users)
+        .values({ email: patientEmail, firstName: "Jordan", lastName: "Pryce", passwordHash, emailVerifiedAt: sql`now()`, mobile: "07700900901" })
+        .returning({ id: users.id });
+      await tx.insert(patients).values({ practiceId, userId: patientUser.id, firstName: "Jordan", lastName: "Pryce", dateOfBirth: "1985-02-11", email: patientEmail });
+      const [carer] = await tx
+        .insert(users)
+        .values({ email: e2eRequestCarerEmail(project), firstName: "Harriet", lastName: "Ashworth", passwordHash, emailVerifiedAt: sql`now()` })
+        .returning({ id: users.id });
+      await tx.insert(userGlobalRoles).values({ userId: carer.id, role: "carer_user" });
+      // A patient here too, so step 1 asks who the request is for.
+      await tx.insert(patients).values({ practiceId, userId: carer.id, firstName: "Harriet", lastName: "Ashworth", dateOfBirth: "1962-07-21" });
+      const [dependent] = await tx.insert(patients).values({ practiceId, ...e2eRequestDependent(project) }).returning({ id: patients.id });
+      await tx.insert(carerDependents).values({ carerUserId: carer.id, patientId: dependent.id, relationship: "Daughter" });
+      const guest = e2eRequestGuest(project);
+      await tx.insert(patients).values({ practiceId, firstName: guest.firstName, lastName: guest.lastName, dateOfBirth: guest.dateOfBirth, postcode: "LS1 4AP" });
+    });
   }
 }
 

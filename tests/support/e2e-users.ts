@@ -20,3 +20,23 @@ export function e2eInboxPatient(project: string) {
   const suffix = project === "js-off" ? "Nojs" : "Withjs";
   return { email: `e2e.inbox.${project}@example.com`, firstName: "Robin", lastName: `Inbox${suffix}`, dateOfBirth: "1979-02-11" };
 }
+
+/** The request journey's patient (an account with a patient record at demo) for a project. */
+export function e2eRequestPatientEmail(project: string): string {
+  return `e2e.request.patient.${project}@example.com`;
+}
+
+/** The request journey's carer (carer_user, and a patient at demo too) for a project. */
+export function e2eRequestCarerEmail(project: string): string {
+  return `e2e.request.carer.${project}@example.com`;
+}
+
+/** The carer's dependent, a patient at demo without an account. */
+export function e2eRequestDependent(project: string) {
+  return { firstName: "Poppy", lastName: `Ashworth${project === "js-off" ? "off" : "on"}`, dateOfBirth: "2016-04-09" };
+}
+
+/** A patient at demo without an account, who continues as a guest in the request journey. */
+export function e2eRequestGuest(project: string) {
+  return { firstName: "Robin", lastName: `Fairweather${project === "js-off" ? "off" : "on"}`, day: "3", month: "9", year: "1979", dateOfBirth: "1979-09-03" };
+}

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { carerDependents, patientEntries, practices } from "~/db/schema";
+import { carerDependents, patientEntries, practiceMemberships, practices } from "~/db/schema";
 import { createEntry, saveAnswers, type PatientEntry } from "~/domain/requests/entries.server";
 import { createPatient, createPractice, createUser, sessionCookie } from "./registration-fixtures";
 
@@ -34,6 +34,13 @@ export async function signedInCarer(context: AppContext, practiceId: number) {
     .values({ carerUserId: user.id, patientId: dependent.id, relationship: "parent" })
     .returning();
   return { userId: user.id, dependentPatientId: dependent.id, dependentId: link.id, cookie: await sessionCookie(context, user.id) };
+}
+
+/** A GP at the practice, signed in: staff are refused on the patient request pages. */
+export async function signedInStaff(context: AppContext, practiceId: number) {
+  const user = await createUser(context, { firstName: "Gwen" });
+  await context.db.insert(practiceMemberships).values({ userId: user.id, practiceId, role: "gp" });
+  return { userId: user.id, cookie: await sessionCookie(context, user.id) };
 }
 
 /** An entry in the given stage, started now, optionally with answers ({questionId: answer}). */

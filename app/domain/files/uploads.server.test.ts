@@ -38,4 +38,15 @@ describe("readUploadForm", () => {
     const plain = new Request("http://localhost/x", { method: "POST", body: new URLSearchParams({ a: "b" }) });
     expect((await readUploadForm(plain, ["files"])).fields.get("a")).toBe("b");
   });
+
+  it("does not hold more than five files in memory", async () => {
+    const form = new FormData();
+    for (let i = 1; i <= 7; i++) form.append("files", new File([png], `p${i}.png`, { type: "image/png" }));
+    const result = await readUploadForm(multipart(form), ["files"]);
+    expect(result.files.map((f) => f.fileName)).toEqual(["p1.png", "p2.png", "p3.png", "p4.png", "p5.png"]);
+    expect(result.refused).toEqual([
+      { field: "files", fileName: "p6.png", message: "You can add up to 5 files" },
+      { field: "files", fileName: "p7.png", message: "You can add up to 5 files" },
+    ]);
+  });
 });

@@ -5,7 +5,7 @@
  * field of the form is kept, so nothing the patient typed is lost.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { cleanFileName, FILE_MESSAGES, MAX_FILE_BYTES, sniffContentType, type AcceptedType } from "./file-types";
+import { cleanFileName, FILE_MESSAGES, MAX_FILE_BYTES, MAX_FILES_PER_REQUEST, sniffContentType, type AcceptedType } from "./file-types";
 
 export type AcceptedUpload = { field: string; fileName: string; contentType: AcceptedType; bytes: Uint8Array };
 export type RefusedUpload = { field: string; fileName: string; message: string };
@@ -30,6 +30,12 @@ export async function readUploadForm(request: Request, fileFields: readonly stri
   const handler: UploadHandler = async ({ name, filename, data }) => {
     if (filename === undefined || !fileFields.includes(name)) return readText(data);
     const fileName = cleanFileName(filename);
+    // No request keeps more than five files, so a sixth is not held in memory at all.
+    if (files.length >= MAX_FILES_PER_REQUEST && filename !== "") {
+      await readUpTo(data, 0);
+      refused.push({ field: name, fileName, message: FILE_MESSAGES.tooMany });
+      return undefined;
+    }
     const { bytes, truncated } = await readUpTo(data, MAX_FILE_BYTES);
     if (filename === "" && bytes.length === 0) return undefined;
     if (truncated) refused.push({ field: name, fileName, message: FILE_MESSAGES.tooLarge(fileName) });

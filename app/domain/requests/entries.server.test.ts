@@ -68,5 +68,14 @@ describe("patient entries", () => {
       [31, "letter", "cy"],
       [32, "<b>Off work</b> since Monday", "en"],
     ]);
+    // Text that reads as JSON stays the text typed.
+    await saveAnswers(context.db, entry.id, [{ questionId: 2, answer: "42" }, { questionId: 3, answer: "null" }, { questionId: 4, answer: "true" }, { questionId: 1, answer: ["none"] }], "en", context.clock.now());
+    const typed = await loadAnswers(context.db, entry.id);
+    expect(typed.filter((a) => a.questionId <= 4).map((a) => [a.questionId, a.answer])).toEqual([
+      [1, ["none"]],
+      [2, "42"],
+      [3, "null"],
+      [4, "true"],
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * answers. Every lookup for a patient-side page is scoped (access.server.ts), so a foreign
  * or stale id is "not found" and the route answers page-not-found.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { answers, patientEntries } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
@@ -70,7 +70,14 @@ export async function findEntryForGrant(db: Db, grant: TokenGrant, entryId: numb
 }
 
 export async function loadAnswers(db: Db, entryId: number): Promise<Answer[]> {
-  return db.select().from(answers).where(eq(answers.patientEntryId, entryId)).orderBy(asc(answers.questionId));
+  const rows = await db
+    .select({ ...getTableColumns(answers), answerText: sql<string>`${answers.answer}::text` })
+    .from(answers)
+    .where(eq(answers.patientEntryId, entryId))
+    .orderBy(asc(answers.questionId));
+  // Read as text and parsed once here: the drivers parse jsonb and drizzle parses a string
+  // again, which would turn an answer typed as "42", "true" or "null" into 42, true or null.
+  return rows.map(({ answerText, ...row }) => ({ ...row, answer: JSON.parse(answerText) as string | string[] }));
 }
 
 /**

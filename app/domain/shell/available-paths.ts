@@ -38,4 +38,9 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/inboxes/count",
   "/:code/message",
   "/:code/my-requests-and-messages",
+  // The request journey (issue 4).
+  "/:code/message/carer",
+  "/:code/message/myself",
+  "/:code/message/myself/admin",
+  "/:code/message/cancelled",
 ]);

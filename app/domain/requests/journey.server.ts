@@ -1,0 +1,196 @@
+/**
+ * What the request-journey routes share (issue 4): who may start a request at a practice and
+ * for whom, whether the practice is taking requests, loading a draft the viewer may see, and
+ * the draft's ends (submitted, cancelled, timed out, emergency, signposted). Routes stay thin:
+ * guard, call one of these, redirect or reply.
+ */
+import { redirect } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
+import { patientEntries, patients, users } from "~/db/schema";
+import { absoluteUrl } from "~/domain/accounts/email-validation.server";
+import { londonToday } from "~/domain/accounts/registration-route.server";
+import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
+import { audit } from "~/domain/audit/audit.server";
+import { loggedin, nogp } from "~/domain/auth/guards";
+import { requireViewer } from "~/domain/auth/guards.server";
+import type { Viewer } from "~/domain/auth/viewer.server";
+import { notFound } from "~/domain/http/responses.server";
+import { getOpeningHours, type Practice } from "~/domain/practices/practices.server";
+import { ageOn } from "~/validation/dates";
+import { actingPatients, type ActingPatient } from "./access.server";
+import { closedMessage } from "./demand";
+import { countSubmission, requestDemand } from "./demand.server";
+import { findEntryForUser, loadAnswers, type PatientEntry } from "./entries.server";
+import type { AnswerValue } from "./answer-rules";
+import { journey, type Journey } from "./journey";
+import { questionSet, type QuestionSet } from "./questions.server";
+import { requestReference } from "./reference";
+import { requestTimedOut } from "./request-timer";
+import { responsePromise } from "./response-promise";
+
+/** Signed in (patients, carers and guests), never staff: they use the staff variants. */
+export const REQUEST_GUARDS = [loggedin, nogp];
+
+export async function requireRequester(request: Request, context: AppContext, practiceCode: string | undefined) {
+  const { viewer, practice } = await requireViewer(request, context, REQUEST_GUARDS, { practiceCode: practiceCode ?? "" });
+  if (!practice) throw notFound();
+  return { viewer, practice };
+}
+
+export type RequestChoices = { myself: ActingPatient | null; dependents: ActingPatient[] };
+
+/** Who the viewer may make a request for at this practice: themself, and (carers) their dependents. */
+export async function requestChoices(context: AppContext, viewer: Viewer, practiceId: number): Promise<RequestChoices> {
+  const acting = (await actingPatients(context.db, viewer.userId)).filter((p) => p.practiceId === practiceId);
+  return {
+    myself: acting.find((p) => p.relation === "myself") ?? null,
+    // Guests act only for themselves (spec 2 §2.2).
+    dependents: viewer.isGuest ? [] : acting.filter((p) => p.relation === "dependent"),
+  };
+}
+
+export const canRequest = (choices: RequestChoices) => choices.myself !== null || choices.dependents.length > 0;
+
+/** Whether the practice takes new requests now; when not, the sentence that says why and when. */
+export async function requestsOpen(context: AppContext, practice: Practice): Promise<{ open: true } | { open: false; message: string }> {
+  const decision = await requestDemand(context.db, practice, context.clock.now());
+  return decision.open ? { open: true } : { open: false, message: closedMessage(practice.name, decision) };
+}
+
+/** The maximum patient age (global_settings, default 111): older patients cannot be the subject. */
+export async function ageLimit(context: AppContext, dateOfBirth: string): Promise<{ ok: true } | { ok: false; maximum: number }> {
+  const maximum = await maximumPatientAge(context.db);
+  const age = ageOn(new Date(`${dateOfBirth}T00:00:00Z`), londonToday(context.clock.now()));
+  return age > maximum ? { ok: false, maximum } : { ok: true };
+}
+
+// ---- a draft the viewer may see ---------------------------------------------------------
+
+/** Ids come from the URL: anything but a plain positive integer is not found. */
+export function parseEntryId(raw: string | null | undefined): number {
+  if (!raw || !/^\d{1,10}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+/** The entry at this practice about the viewer or someone they care for, or page-not-found. */
+export async function requireEntry(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<PatientEntry> {
+  const entry = await findEntryForUser(context.db, viewer.userId, practice.id, parseEntryId(rawId));
+  if (!entry) throw notFound();
+  return entry;
+}
+
+export const cancelledPath = (code: string, reason?: "timeout" | "signposted") =>
+  `/${code}/message/cancelled${reason ? `?reason=${reason}` : ""}`;
+export const submittedPath = (code: string, entryId: number) => `/${code}/submitted?entry=${entryId}`;
+export const questionsPath = (code: string, entryId: number, page?: number, change?: boolean) => {
+  const query = new URLSearchParams();
+  if (page !== undefined) query.set("page", String(page));
+  if (change) query.set("change", "1");
+  const q = query.toString();
+  return `/${code}/questions/${entryId}${q ? `?${q}` : ""}`;
+};
+export const confirmationPath = (code: string, entryId: number) => `/${code}/confirmation/${entryId}`;
+export const emergencyPath = (code: string, entryId: number) => `/${code}/emergency/${entryId}`;
+export const signpostedPath = (code: string, entryId: number) => `/${code}/signposted?entry=${entryId}`;
+export const cancelPath = (code: string, entryId: number) => `/${code}/questions/${entryId}/cancel`;
+
+/** Ends a draft that is still a draft; false when it was not (submitted, or already closed). */
+export async function closeDraft(context: AppContext, entryId: number, reason: "cancelled" | "timeout" | "emergency" | "signposted"): Promise<boolean> {
+  const now = context.clock.now();
+  const closed = await context.db
+    .update(patientEntries)
+    .set({
+      stage: "cancelled",
+      closedAt: now,
+      closedReason: reason,
+      updatedAt: now,
+      ...(reason === "emergency" ? { emergencyConfirmedAt: now } : {}),
+    })
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.stage, "created")))
+    .returning({ id: patientEntries.id });
+  return closed.length > 0;
+}
+
+/** Where a request that is no longer a draft is shown. */
+export function closedEntryPath(code: string, entry: PatientEntry): string {
+  if (entry.stage !== "cancelled") return submittedPath(code, entry.id);
+  if (entry.closedReason === "timeout") return cancelledPath(code, "timeout");
+  if (entry.closedReason === "emergency") return emergencyPath(code, entry.id);
+  if (entry.closedReason === "signposted") return cancelledPath(code, "signposted");
+  return cancelledPath(code);
+}
+
+/**
+ * The 30-minute limit and the draft's stage, checked by every step's loader and action: a
+ * draft past its time is cancelled here (closed_reason timeout) and the patient is told why;
+ * a request that is no longer a draft goes to the page that shows it.
+ */
+export async function requireOpenDraft(context: AppContext, practice: Practice, entry: PatientEntry): Promise<void> {
+  if (entry.stage === "created" && requestTimedOut(entry.startedAt, context.clock.now())) {
+    await closeDraft(context, entry.id, "timeout");
+    throw redirect(cancelledPath(practice.urlCode, "timeout"), 303);
+  }
+  if (entry.stage !== "created") throw redirect(closedEntryPath(practice.urlCode, entry), 303);
+}
+
+export type DraftState = {
+  set: QuestionSet;
+  answers: Map<number, AnswerValue>;
+  journey: Journey;
+};
+
+/** The question set, the answers so far and where the patient is. */
+export async function draftState(context: AppContext, entry: PatientEntry): Promise<DraftState> {
+  const [set, saved] = await Promise.all([questionSet(context.db, entry.issueTypeId), loadAnswers(context.db, entry.id)]);
+  if (!set) throw notFound();
+  const answers = new Map(saved.map((a) => [a.questionId, a.answer]));
+  return {
+    set,
+    answers,
+    journey: journey(set.pages, answers, set.rules, { ruleId: entry.signpostRuleId, continued: entry.signpostContinuedAt !== null }),
+  };
+}
+
+// ---- submit -------------------------------------------------------------------------------
+
+/**
+ * Sends the draft to the practice. One conditional update (created → submitted) decides:
+ * a double click, a resubmit after Back or a second tab finds it already submitted and
+ * changes nothing, so there is one request, one count and one notification.
+ */
+export async function submitDraft(context: AppContext, request: Request, practice: Practice, entry: PatientEntry): Promise<boolean> {
+  const now = context.clock.now();
+  const submitted = await context.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(patientEntries)
+      .set({ stage: "submitted", submittedAt: now, updatedAt: now })
+      .where(and(eq(patientEntries.id, entry.id), eq(patientEntries.stage, "created")))
+      .returning({ id: patientEntries.id });
+    if (updated.length === 0) return false;
+    await countSubmission(tx, practice.id, now);
+    await audit(tx, { actorUserId: entry.createdByUserId, practiceId: practice.id, action: "request.submitted", subjectType: "patient_entry", subjectId: entry.id, at: now });
+    return true;
+  });
+  if (submitted) await notifySubmitted(context, request, practice, entry, now);
+  return submitted;
+}
+
+async function notifySubmitted(context: AppContext, request: Request, practice: Practice, entry: PatientEntry, now: Date) {
+  const [[author], [patient]] = await Promise.all([
+    context.db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, entry.createdByUserId)),
+    context.db.select({ mobile: patients.mobile, userId: patients.userId }).from(patients).where(eq(patients.id, entry.patientId)),
+  ]);
+  if (!author) return;
+  const values = {
+    product: context.config.productName,
+    practiceName: practice.name,
+    reference: requestReference(entry.id),
+    responseBy: responsePromise(await getOpeningHours(context.db, practice.id), now),
+    link: absoluteUrl(request, `/${practice.urlCode}/chat/${entry.id}`),
+  };
+  await context.notifier.send({ channel: "email", to: author.email, template: "request-submitted", values });
+  // The patient's own mobile only when the request is theirs: a dependent's phone is not the carer's.
+  const mobile = author.mobile ?? (patient?.userId === entry.createdByUserId ? patient.mobile : null);
+  if (mobile) await context.notifier.send({ channel: "sms", to: mobile, template: "request-submitted", values });
+}

@@ -1,0 +1,150 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PostForm } from "~/components/Csrf";
+import { Button } from "~/components/Fields";
+import { BackLink } from "~/components/requests/RequestParts";
+import { CancelRequest, RequestTimer } from "~/components/requests/RequestTimer";
+import { copy } from "~/copy";
+import { patients } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { listEntryFiles } from "~/domain/files/entry-files.server";
+import { displayAnswer } from "~/domain/requests/answer-rules";
+import {
+  draftState,
+  questionsPath,
+  requireEntry,
+  requireOpenDraft,
+  requireRequester,
+  submitDraft,
+  submittedPath,
+} from "~/domain/requests/journey.server";
+
+const TITLE = "Check your answers before sending your request";
+export const handle = { title: TITLE };
+
+/**
+ * Check your answers (spec 2 §2.2 confirmation): every answer with a Change link that comes
+ * back here, the attachments, and Send. Only a draft whose pages are all complete gets here.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const entry = await requireEntry(context, viewer, practice, params.entryId);
+  await requireOpenDraft(context, practice, entry);
+  const { set, answers, journey } = await draftState(context, entry);
+  const code = practice.urlCode;
+  if (!journey.ready) throw redirect(questionsPath(code, entry.id, journey.firstIncomplete ?? undefined));
+  const [files, [patient]] = await Promise.all([
+    listEntryFiles(context, entry.id),
+    context.db.select({ firstName: patients.firstName, lastName: patients.lastName }).from(patients).where(eq(patients.id, entry.patientId)),
+  ]);
+  const attachmentsPage = set.pages.find((p) => p.questions.some((q) => q.allowsAttachments))?.page ?? null;
+  return json(
+    {
+      practice: { name: practice.name, urlCode: code },
+      entry: { id: entry.id, startedAt: entry.startedAt.toISOString(), issueTypeName: set.issueType.name },
+      serverNow: context.clock.now().toISOString(),
+      patientName: `${patient.firstName} ${patient.lastName}`,
+      forDependent: entry.requester === "dependent",
+      rows: set.pages.flatMap((page) =>
+        page.questions.map((q) => ({
+          id: q.id,
+          question: q.text,
+          answer: displayAnswer(q, answers.get(q.id)),
+          changeHref: questionsPath(code, entry.id, page.page, true),
+        })),
+      ),
+      files: files.map((f) => ({ id: f.id, fileName: f.fileName, sensitive: f.sensitive })),
+      filesChangeHref: attachmentsPage === null ? null : questionsPath(code, entry.id, attachmentsPage, true),
+      backHref: questionsPath(code, entry.id, set.pages[set.pages.length - 1]?.page),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/**
+ * Send. A request already sent (double click, Back and send again, a second tab) is not
+ * sent twice: it goes to the page that shows it (requireOpenDraft), and submitDraft's
+ * conditional update settles two posts that race.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const entry = await requireEntry(context, viewer, practice, params.entryId);
+  await requireOpenDraft(context, practice, entry);
+  const { journey } = await draftState(context, entry);
+  if (!journey.ready) return redirect(questionsPath(practice.urlCode, entry.id, journey.firstIncomplete ?? undefined), 303);
+  await submitDraft(context, request, practice, entry);
+  return redirect(submittedPath(practice.urlCode, entry.id), 303);
+}
+
+export default function CheckYourAnswers() {
+  const data = useLoaderData<typeof loader>();
+  const code = data.practice.urlCode;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <BackLink href={data.backHref} />
+        <span className="nhsuk-caption-l">{data.entry.issueTypeName}</span>
+        <h1>{TITLE}</h1>
+        <dl className="nhsuk-summary-list">
+          <div className="nhsuk-summary-list__row">
+            <dt className="nhsuk-summary-list__key">Who the request is for</dt>
+            <dd className="nhsuk-summary-list__value">{data.patientName}</dd>
+            <dd className="nhsuk-summary-list__actions"></dd>
+          </div>
+          {data.rows.map((row) => (
+            <div className="nhsuk-summary-list__row" key={row.id}>
+              <dt className="nhsuk-summary-list__key">{row.question}</dt>
+              <dd className="nhsuk-summary-list__value">
+                {row.answer.length === 1 ? (
+                  <span className="app-answer">{row.answer[0]}</span>
+                ) : (
+                  <ul className="nhsuk-list">
+                    {row.answer.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+              <dd className="nhsuk-summary-list__actions">
+                <a href={row.changeHref}>
+                  Change<span className="nhsuk-u-visually-hidden"> {row.question}</span>
+                </a>
+              </dd>
+            </div>
+          ))}
+          {data.filesChangeHref ? (
+            <div className="nhsuk-summary-list__row">
+              <dt className="nhsuk-summary-list__key">Photos or documents</dt>
+              <dd className="nhsuk-summary-list__value">
+                {data.files.length === 0 ? (
+                  copy.noInformation
+                ) : (
+                  <ul className="nhsuk-list">
+                    {data.files.map((f) => (
+                      <li key={f.id}>
+                        {f.fileName}
+                        {f.sensitive ? " (sensitive)" : ""}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+              <dd className="nhsuk-summary-list__actions">
+                <a href={data.filesChangeHref}>
+                  Change<span className="nhsuk-u-visually-hidden"> photos or documents</span>
+                </a>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <h2>Now send your request</h2>
+        <p>By sending this request you confirm that the information you have given is correct to the best of your knowledge.</p>
+        <PostForm>
+          <Button>Send request</Button>
+        </PostForm>
+        <CancelRequest practiceCode={code} entryId={data.entry.id} />
+        <RequestTimer practiceCode={code} practiceName={data.practice.name} entryId={data.entry.id} startedAt={data.entry.startedAt} serverNow={data.serverNow} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ISSUE_STEP_TITLE, IssueTypeStep, stoppedTitle } from "~/components/requests/StartSteps";
+import { issueStepAction, issueStepLoader } from "~/domain/requests/start-step.server";
+
+export const handle = { title: (data: unknown) => stoppedTitle(data, ISSUE_STEP_TITLE) };
+
+/** Step 3 for a carer on behalf of a dependent (dependent_id is carer_dependents.id; 404 if not theirs). */
+export function loader({ request, context, params }: LoaderFunctionArgs) {
+  return issueStepLoader(request, context, params, null);
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return issueStepAction(request, context, params);
+}
+
+export default IssueTypeStep;

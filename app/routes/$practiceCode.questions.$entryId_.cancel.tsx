@@ -1,0 +1,50 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CANCEL_TITLE, CANCEL_WARNING, CancelForm } from "~/components/requests/RequestTimer";
+import { requestTimedOut } from "~/domain/requests/request-timer";
+import {
+  cancelledPath,
+  closeDraft,
+  closedEntryPath,
+  questionsPath,
+  requireEntry,
+  requireOpenDraft,
+  requireRequester,
+} from "~/domain/requests/journey.server";
+
+export const handle = { title: CANCEL_TITLE };
+
+/**
+ * "Cancel and start new request" (spec 2 §2.6 wording): a confirmation page of its own
+ * without JS; the question and check-answers pages open the same form in a dialog with JS.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const entry = await requireEntry(context, viewer, practice, params.entryId);
+  await requireOpenDraft(context, practice, entry);
+  return json({ practiceCode: practice.urlCode, entryId: entry.id, backHref: questionsPath(practice.urlCode, entry.id) });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const entry = await requireEntry(context, viewer, practice, params.entryId);
+  if (entry.stage !== "created") return redirect(closedEntryPath(practice.urlCode, entry), 303);
+  // Past its 30 minutes the draft is cancelled by the limit, and the patient told so.
+  const timedOut = requestTimedOut(entry.startedAt, context.clock.now());
+  const closed = await closeDraft(context, entry.id, timedOut ? "timeout" : "cancelled");
+  if (!closed) return redirect(questionsPath(practice.urlCode, entry.id), 303);
+  return redirect(cancelledPath(practice.urlCode, timedOut ? "timeout" : undefined), 303);
+}
+
+export default function CancelRequestPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <h1>{CANCEL_TITLE}</h1>
+        <p>{CANCEL_WARNING}.</p>
+        <CancelForm practiceCode={data.practiceCode} entryId={data.entryId} backHref={data.backHref} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { PostForm } from "~/components/Csrf";
+import { Button } from "~/components/Fields";
+import { CancelRequest, RequestTimer } from "~/components/requests/RequestTimer";
+import { patientEntries } from "~/db/schema";
+import type { AppContext } from "~/context.server";
+import type { PatientEntry } from "~/domain/requests/entries.server";
+import {
+  cancelledPath,
+  closeDraft,
+  confirmationPath,
+  questionsPath,
+  requireEntry,
+  requireOpenDraft,
+  requireRequester,
+} from "~/domain/requests/journey.server";
+import { matchingRule } from "~/domain/requests/journey";
+import { draftState } from "~/domain/requests/journey.server";
+
+export const handle = { title: (data: { rule?: { title: string } } | undefined) => data?.rule?.title ?? "Another service can help" };
+
+/** The signposting rule the draft's answers match and the patient has not gone past, if any. */
+async function pendingRule(context: AppContext, entry: PatientEntry) {
+  const { set, answers } = await draftState(context, entry);
+  const rule = matchingRule(set.pages, set.rules, answers);
+  if (!rule || (entry.signpostRuleId === rule.id && entry.signpostContinuedAt)) return null;
+  return set.rules.find((r) => r.id === rule.id) ?? null;
+}
+
+async function load(request: Request, context: AppContext, practiceCode: string | undefined) {
+  const { viewer, practice } = await requireRequester(request, context, practiceCode);
+  const entry = await requireEntry(context, viewer, practice, new URL(request.url).searchParams.get("entry"));
+  await requireOpenDraft(context, practice, entry);
+  return { practice, entry, rule: await pendingRule(context, entry) };
+}
+
+/**
+ * Signposting (spec 2 §2.2 /signposted): an answer another service handles better (a
+ * pharmacist, for Pharmacy First conditions). The patient may still go on with the request.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { practice, entry, rule } = await load(request, context, params.practiceCode);
+  if (!rule) throw redirect(questionsPath(practice.urlCode, entry.id));
+  return json({
+    practice: { name: practice.name, urlCode: practice.urlCode },
+    entry: { id: entry.id, startedAt: entry.startedAt.toISOString() },
+    serverNow: context.clock.now().toISOString(),
+    rule: { title: rule.title, advice: rule.advice, serviceName: rule.serviceName, serviceUrl: rule.serviceUrl },
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { practice, entry, rule } = await load(request, context, params.practiceCode);
+  if (!rule) return redirect(questionsPath(practice.urlCode, entry.id), 303);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const now = context.clock.now();
+  if (intent === "use_service") {
+    await closeDraft(context, entry.id, "signposted");
+    return redirect(cancelledPath(practice.urlCode, "signposted"), 303);
+  }
+  await context.db
+    .update(patientEntries)
+    .set({ signpostRuleId: rule.id, signpostedAt: entry.signpostedAt ?? now, signpostContinuedAt: now, updatedAt: now })
+    .where(eq(patientEntries.id, entry.id));
+  // On to the page after the one that was answered (the bare URL would skip optional pages).
+  const { set, journey } = await draftState(context, entry);
+  const page = set.pages.find((p) => p.questions.some((q) => q.id === rule.questionId));
+  const next = page ? journey.next(page.page) : null;
+  return redirect(next === null ? confirmationPath(practice.urlCode, entry.id) : questionsPath(practice.urlCode, entry.id, next), 303);
+}
+
+export default function Signposted() {
+  const data = useLoaderData<typeof loader>();
+  const code = data.practice.urlCode;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <h1>{data.rule.title}</h1>
+        <p>{data.rule.advice}</p>
+        {data.rule.serviceUrl ? (
+          <p>
+            <a href={data.rule.serviceUrl}>{data.rule.serviceName ?? data.rule.serviceUrl}</a>
+          </p>
+        ) : null}
+        <PostForm>
+          <div className="nhsuk-button-group">
+            <Button name="intent" value="use_service">
+              I will use this service
+            </Button>
+            <Button name="intent" value="continue" variant="secondary">
+              Continue with my request anyway
+            </Button>
+          </div>
+        </PostForm>
+        <CancelRequest practiceCode={code} entryId={data.entry.id} />
+        <RequestTimer practiceCode={code} practiceName={data.practice.name} entryId={data.entry.id} startedAt={data.entry.startedAt} serverNow={data.serverNow} />
+      </div>
+    </div>
+  );
+}

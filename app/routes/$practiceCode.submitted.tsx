@@ -1,0 +1,57 @@
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getOpeningHours } from "~/domain/practices/practices.server";
+import { closedEntryPath, confirmationPath, requireEntry, requireRequester } from "~/domain/requests/journey.server";
+import { requestReference } from "~/domain/requests/reference";
+import { responsePromise } from "~/domain/requests/response-promise";
+
+const TITLE = "Request sent";
+export const handle = { title: TITLE };
+
+/**
+ * After a request is sent (spec 2 §2.2): its reference, when the practice will reply (the
+ * end of the next working day, from its opening hours) and what happens next.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const raw = new URL(request.url).searchParams.get("entry");
+  if (raw === null) throw redirect(`/${practice.urlCode}/my-requests-and-messages`);
+  const entry = await requireEntry(context, viewer, practice, raw);
+  if (entry.stage === "created") throw redirect(confirmationPath(practice.urlCode, entry.id));
+  if (entry.stage === "cancelled") throw redirect(closedEntryPath(practice.urlCode, entry));
+  const submittedAt = entry.submittedAt ?? context.clock.now();
+  return json({
+    practice: { name: practice.name, urlCode: practice.urlCode },
+    reference: requestReference(entry.id),
+    entryId: entry.id,
+    responseBy: responsePromise(await getOpeningHours(context.db, practice.id), submittedAt),
+  });
+}
+
+export default function Submitted() {
+  const data = useLoaderData<typeof loader>();
+  const code = data.practice.urlCode;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <div className="nhsuk-panel">
+          <h1 className="nhsuk-panel__title">{TITLE}</h1>
+          <div className="nhsuk-panel__body">
+            Your reference is
+            <br />
+            <strong>{data.reference}</strong>
+          </div>
+        </div>
+        <h2>What happens next</h2>
+        <p>
+          {data.practice.name} will reply by {data.responseBy} (the end of the next working day).
+        </p>
+        <p>We have sent you a confirmation. We will tell you by email or text message when the practice replies.</p>
+        <p>
+          You can see your request and any replies in <a href={`/${code}/my-requests-and-messages`}>your requests and messages</a>.
+        </p>
+        <p>If you feel worse while you wait, call 111 or use <a href="https://111.nhs.uk/">NHS 111 online</a>. Call 999 in an emergency.</p>
+      </div>
+    </div>
+  );
+}
