@@ -3,6 +3,7 @@
  * sending, cancelling and the 30-minute limit: real Requests against the route modules and
  * a real database, the clock moved by hand.
  */
+import { inboxCount } from "~/domain/inbox/counters.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, auditEvents, outbox, patientEntries, practiceDailySubmissions, users } from "~/db/schema";
@@ -260,6 +261,9 @@ describe("check your answers and send", () => {
     expect(mine[0].body).toContain(`/${s.code}/chat/${s.entryId}`);
     const audited = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, "request.submitted"), eq(auditEvents.subjectId, String(s.entryId))));
     expect(audited).toHaveLength(1);
+    // Counted once in the practice's inboxes.
+    expect(await inboxCount(t.db, s.practiceId, "unassigned")).toBe(1);
+    expect(await inboxCount(t.db, s.practiceId, "all")).toBe(1);
 
     const submitted = await load(submittedRoute, `/${s.code}/submitted?entry=${s.entryId}`, s);
     expect(await readJson(submitted)).toMatchObject({ reference, responseBy: "18:30 on Tuesday 24 November" });

@@ -4,10 +4,11 @@
  * the draft's ends (submitted, cancelled, timed out, emergency, signposted). Routes stay thin:
  * guard, call one of these, redirect or reply.
  */
+import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { redirect } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { patientEntries, patients, users } from "~/db/schema";
+import { entryEvents, patientEntries, patients, users } from "~/db/schema";
 import { absoluteUrl } from "~/domain/accounts/email-validation.server";
 import { londonToday } from "~/domain/accounts/registration-route.server";
 import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
@@ -166,9 +167,12 @@ export async function submitDraft(context: AppContext, request: Request, practic
       .update(patientEntries)
       .set({ stage: "submitted", submittedAt: now, updatedAt: now })
       .where(and(eq(patientEntries.id, entry.id), eq(patientEntries.stage, "created")))
-      .returning({ id: patientEntries.id });
+      .returning();
     if (updated.length === 0) return false;
     await countSubmission(tx, practice.id, now);
+    // Into the practice's inboxes (unassigned, all, its issue type), in the same transaction.
+    await applyInboxChange(tx, practice.id, null, updated[0]);
+    await tx.insert(entryEvents).values({ patientEntryId: entry.id, actorUserId: entry.createdByUserId, kind: "submitted", createdAt: now });
     await audit(tx, { actorUserId: entry.createdByUserId, practiceId: practice.id, action: "request.submitted", subjectType: "patient_entry", subjectId: entry.id, at: now });
     return true;
   });
