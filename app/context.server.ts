@@ -1,6 +1,7 @@
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { Clock } from "./domain/clock";
+import type { GpSystem } from "./domain/gp-system/gp-system";
 import type { Notifier } from "./domain/notify/notifier.server";
 
 /**
@@ -12,6 +13,8 @@ export type AppContext = {
   clock: Clock;
   config: Config;
   notifier: Notifier;
+  /** The practice's GP system (online services): the simulation unless an adapter is configured. */
+  gpSystem: GpSystem;
   /** The visitor's CSRF secret (from its cookie, or minted for this response). */
   csrfSecret: string;
   /** The client's IP address (Express resolves X-Forwarded-For through one trusted proxy). */

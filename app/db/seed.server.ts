@@ -19,6 +19,7 @@ import {
 import { hashPassword } from "~/domain/auth/password.server";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
+import { seedGpSystem } from "./seed-gp-system.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -186,6 +187,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         nonDigital: i % 7 === 0,
       })),
     );
+
+    await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
   });
   return true;
 }

@@ -20,6 +20,8 @@ import { CSRF_COOKIE, CSRF_COOKIE_SECURE, isWellFormedSecret, newCsrfSecret } fr
 import { withCsrfProtection } from "./csrf-guard.server";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { createNotifier } from "~/domain/notify/create-notifier.server";
+import type { GpSystem } from "~/domain/gp-system/gp-system";
+import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 
 /** Largest request body accepted: five 10 MB attachments plus the form around them. */
 export const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -29,6 +31,7 @@ export type AppDeps = {
   database: Database;
   clock: Clock;
   notifier?: Notifier;
+  gpSystem?: GpSystem;
   build: ServerBuild;
   publicDir: string;
   logger?: Logger;
@@ -45,6 +48,7 @@ export function createLogger(config: Config): Logger {
 export function createApp(deps: AppDeps) {
   const { config, database, clock, publicDir } = deps;
   const notifier = deps.notifier ?? createNotifier(config, database.db);
+  const gpSystem = deps.gpSystem ?? new SimulatedGpSystem(database.db, clock);
   const logger = deps.logger ?? createLogger(config);
   const app = express();
   app.disable("x-powered-by");
@@ -138,6 +142,7 @@ export function createApp(deps: AppDeps) {
       clock,
       config,
       notifier,
+      gpSystem,
       csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
       nonce: res.locals.nonce as string,
       clientAddress: req.ip ?? "unknown",

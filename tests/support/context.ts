@@ -7,6 +7,7 @@ import { readConfig, type Config } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { FakeClock } from "~/domain/clock";
+import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { OutboxNotifier } from "~/domain/notify/notifier.server";
 import { csrfTokenFor } from "~/domain/security/csrf.server";
 
@@ -23,11 +24,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export function makeContext(db: Db, overrides: Partial<AppContext> & { clock?: FakeClock } = {}): TestContext {
+  const clock = overrides.clock ?? new FakeClock();
   return {
     db,
-    clock: new FakeClock(),
+    clock,
     config: testConfig(),
     notifier: new OutboxNotifier(db),
+    gpSystem: new SimulatedGpSystem(db, clock),
     csrfSecret: TEST_CSRF_SECRET,
     clientAddress: TEST_CLIENT_ADDRESS,
     nonce: TEST_NONCE,
