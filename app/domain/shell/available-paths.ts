@@ -32,4 +32,10 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/inbox",
   "/:code/message",
   "/:code/my-requests-and-messages",
+  // Online services (issue 6): linking, appointments, prescriptions.
+  "/:code/online-services",
+  "/appointments",
+  "/prescriptions",
+  "/pfs/not-linked",
+  "/pfs/link-reset",
 ]);
