@@ -8,6 +8,7 @@ export const ONLINE_SERVICES = {
   prescriptionCancelled: "Your prescription request has been cancelled.",
   changeAppointment: "To change this appointment, please cancel and rebook.",
   startAgainWarning: "All the information you've entered will be lost",
+  slotGone: "Sorry, this appointment is no longer available. Please choose another.",
   selectAtLeastOne: "You must select at least one medication",
   failures: {
     slots:
