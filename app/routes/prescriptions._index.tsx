@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Every button of the table posts the ticks of the page shown first (shown = the page's
- * course ids, course = the ticked ones), then: Submit orders, Update selection stays,
+ * course ids, select-{id} = a ticked one), then: Submit orders, Update selection stays,
  * the sort and page buttons move on (view = the table state to show).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,8 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ errors: [failure.message], kind: "server" as const }, { status: failure.status });
   }
   const valid = new Set(courses.value.map((c) => c.courseId));
-  const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
-  const selection = mergeSelection(await readSelection(context.db, access.patient.patientId), strings("shown"), strings("course"), valid);
+  const shown = String(form.get("shown") ?? "").split(",").filter(Boolean);
+  const ticked = shown.filter((id) => form.get(`select-${id}`) !== null);
+  const selection = mergeSelection(await readSelection(context.db, access.patient.patientId), shown, ticked, valid);
   await writeSelection(context.db, access.patient.patientId, selection);
 
   const view = form.get("view");
@@ -133,9 +134,7 @@ export default function Prescriptions() {
               <strong>{data.selected.length}</strong> {data.selected.length === 1 ? "medication" : "medications"} selected.
             </p>
             <PostForm>
-              {data.rows.map((row) => (
-                <input key={row.courseId} type="hidden" name="shown" value={row.courseId} />
-              ))}
+              <input type="hidden" name="shown" value={data.rows.map((row) => row.courseId).join(",")} />
               <div className={`nhsuk-form-group${selectionError ? " nhsuk-form-group--error" : ""}`}>
                 {selectionError ? (
                   <span className="nhsuk-error-message" id="selection-error">
@@ -170,9 +169,9 @@ export default function Prescriptions() {
                                 key={`${row.courseId}-${row.selected}`}
                                 className="nhsuk-checkboxes__input"
                                 id={`course-${row.courseId}`}
-                                name="course"
+                                name={`select-${row.courseId}`}
                                 type="checkbox"
-                                value={row.courseId}
+                                value="yes"
                                 defaultChecked={row.selected}
                               />
                               <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`course-${row.courseId}`}>
@@ -226,7 +225,7 @@ export default function Prescriptions() {
                 </Button>
               </div>
             </PostForm>
-            <p>
+            <div className="nhsuk-u-margin-bottom-6">
               <DialogLink
                 href="/prescriptions/start-again"
                 className="nhsuk-link"
@@ -235,7 +234,7 @@ export default function Prescriptions() {
               >
                 Cancel and start new request
               </DialogLink>
-            </p>
+            </div>
           </>
         )}
         {data.requests.length > 0 ? (

@@ -35,8 +35,17 @@ type Loaded = { prescription: PrescriptionView | null; failure: { message: strin
 
 const loadList = async (p: GpTestPatient, query = "") => callLoader(list.loader, { request: getRequest(`/prescriptions${query}`, { cookie: p.cookie }), context });
 const listOf = async (p: GpTestPatient, query = "") => readJson<ListData>(await loadList(p, query));
-const post = (p: GpTestPatient, fields: Record<string, string | string[]>, query = "?index") =>
-  callAction(list.action, { request: postRequest(`/prescriptions${query}`, fields, { cookie: p.cookie }), context });
+/** A post of the table form: `shown` the page's course ids, `course` the ticked ones. */
+function tableForm(fields: { shown?: string[]; course?: string[]; intent?: string; view?: string }) {
+  const out: Record<string, string> = {};
+  out.shown = (fields.shown ?? []).join(",");
+  for (const id of fields.course ?? []) out[`select-${id}`] = "yes";
+  if (fields.intent) out.intent = fields.intent;
+  if (fields.view) out.view = fields.view;
+  return out;
+}
+const post = (p: GpTestPatient, fields: { shown?: string[]; course?: string[]; intent?: string; view?: string }, query = "?index") =>
+  callAction(list.action, { request: postRequest(`/prescriptions${query}`, tableForm(fields), { cookie: p.cookie }), context });
 const detailsOf = (p: GpTestPatient, id: string) =>
   callLoader(details.loader, { request: getRequest(`/prescriptions/details/${id}`, { cookie: p.cookie }), params: { prescriptionId: id }, context });
 const cancelAs = (p: GpTestPatient, id: string) =>

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /** `<dialog>` with showModal: checked in the browser only (Safari before 15.4 lacks it). */
@@ -60,6 +61,9 @@ export function DialogLink({
     setOpen(false);
     link.current?.focus();
   };
+  // The dialog's form went through (a redirect, even back to this very page): it is done.
+  const { key } = useLocation();
+  useEffect(() => setOpen(false), [key]);
   return (
     <>
       <a
