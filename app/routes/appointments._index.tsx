@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { BookingForm } from "~/components/online-services/Appointments";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
@@ -37,12 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** With JS the free slots are fetched again every five minutes (spec 2 §9). */
 function useSlotRefresh() {
   const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
   useEffect(() => {
     const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
+      if (latest.current.state === "idle") latest.current.revalidate();
     }, SLOT_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [revalidator]);
+  }, []);
 }
 
 export default function Appointments() {

@@ -91,11 +91,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The table state a sort button asks for: the other direction on the current column. */
 function sortTarget(query: TableQuery, column: SortKey): string {
   const dir = query.sort === column && query.dir === "asc" ? "desc" : "asc";
-  return new URLSearchParams({ page: "1", sort: column, dir }).toString();
+  return `page=1&sort=${column}&dir=${dir}`;
 }
 
+/** Plain strings (the values are known words and numbers): no URLSearchParams in old browsers. */
 function pageTarget(query: TableQuery, page: number): string {
-  return new URLSearchParams({ page: String(page), sort: query.sort, dir: query.dir }).toString();
+  return `page=${page}&sort=${query.sort}&dir=${query.dir}`;
 }
 
 function SortHeader({ query, column, label }: { query: TableQuery; column: SortKey; label: string }) {

@@ -10,7 +10,7 @@
  * the second, so they never reach for the same slot.
  */
 import type { Locator, Page } from "@playwright/test";
-import { checkPage, expect, test } from "../support/e2e-fixtures";
+import { checkPage, expect, test, waitForHydration } from "../support/e2e-fixtures";
 import { E2E_PFS_PRACTICES, e2ePfsCredentials, e2ePfsUserEmail } from "../support/e2e-online-services-users";
 import { E2E_USER_PASSWORD } from "../support/e2e-users";
 
@@ -45,6 +45,8 @@ for (const practice of E2E_PFS_PRACTICES) {
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const tpp = practice === "demotpp";
     const credentials = e2ePfsCredentials(practice, project);
+    // With JS the slot list refreshes every five minutes: a controllable clock shows it.
+    if (javaScript) await page.clock.install();
     await signIn(page, e2ePfsUserEmail(practice, project));
 
     // Linking: the account menu offers Online Services (linkage is on at both practices).
@@ -69,6 +71,12 @@ for (const practice of E2E_PFS_PRACTICES) {
     await page.getByRole("link", { name: "Book an appointment" }).click();
     await expect(page).toHaveURL(/\/appointments$/);
     await expect(page.getByRole("link", { name: "Back to start" })).toBeVisible();
+    if (javaScript) {
+      await waitForHydration(page);
+      const refreshed = page.waitForRequest((r) => r.url().includes("_data=routes%2Fappointments._index"));
+      await page.clock.fastForward("05:01");
+      await refreshed;
+    }
     const session = page.getByRole("main").getByRole("region").nth(javaScript ? 1 : 0);
     const staffName = (await session.locator("p").first().textContent())!.trim();
     const card = session.getByRole("listitem").first();
