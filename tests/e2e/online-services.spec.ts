@@ -3,7 +3,8 @@
  * TPP `demotpp`): a patient links their GP online-services account, books an appointment,
  * views and cancels it, orders two medications from different pages of the table, cancels
  * the order, and unlinks. With JavaScript off confirmations and the booking reason are
- * pages of their own; with it on they are dialogs over the page.
+ * pages of their own; with it on they are dialogs over the page, and the slot list refreshes
+ * every five minutes (shown with Playwright's clock).
  *
  * Each test signs in as its own patient (e2e-online-services-users.ts): a linkage key links
  * once, and both projects share one server. js-off books in the first session and js-on in
