@@ -2,6 +2,7 @@ import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { Clock } from "./domain/clock";
 import type { FileStore } from "./domain/files/file-store.server";
+import type { GpSystem } from "./domain/gp-system/gp-system";
 import type { Notifier } from "./domain/notify/notifier.server";
 
 /**
@@ -15,6 +16,8 @@ export type AppContext = {
   notifier: Notifier;
   /** Uploaded attachments (local disk by default). */
   files: FileStore;
+  /** The practice's GP system (online services): the simulation unless an adapter is configured. */
+  gpSystem: GpSystem;
   /** The visitor's CSRF secret (from its cookie, or minted for this response). */
   csrfSecret: string;
   /** The client's IP address (Express resolves X-Forwarded-For through one trusted proxy). */

@@ -706,3 +706,171 @@ export const entryViewers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.patientEntryId, t.userId] })],
 );
+
+// ---- Online services: the simulated GP system (issue 6) ----
+// The embedded default behind the GpSystem interface (app/domain/gp-system/): it plays the
+// practice's GP clinical system (TPP or EMIS flavour). A real IM1 adapter replaces it
+// without these tables. Ids leave the GpSystem as strings, as an external system's would.
+
+/**
+ * Online-services credentials the practice issued to a patient: one row per linkage key.
+ * A key links once (used_at), so a reset needs a new key from the practice.
+ */
+export const gpAccounts = pgTable(
+  "gp_accounts",
+  {
+    id: serial("id").primaryKey(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    linkageKey: text("linkage_key").notNull(),
+    /** The practice's unit: the ODS code (EMIS) or organisation code (TPP). */
+    unitId: text("unit_id").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gp_accounts_key").on(t.accountId, t.linkageKey, t.unitId),
+    index("gp_accounts_patient_idx").on(t.patientId),
+  ],
+);
+
+/** A patient's online-services link: no row is unlinked; reset means the practice reset it. */
+export const gpLinks = pgTable("gp_links", {
+  patientId: integer("patient_id")
+    .primaryKey()
+    .references(() => patients.id, { onDelete: "cascade" }),
+  accountId: text("account_id").notNull(),
+  status: text("status").notNull().default("linked"),
+  linkedAt: timestamp("linked_at", { withTimezone: true }).notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }),
+});
+
+/** A clinic session: a clinician at a location, holding bookable slots. */
+export const gpSessions = pgTable(
+  "gp_sessions",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    staffName: text("staff_name").notNull(),
+    jobRole: text("job_role"),
+    locationName: text("location_name"),
+    streetNumber: text("street_number"),
+    village: text("village"),
+    town: text("town"),
+    postcode: text("postcode"),
+  },
+  (t) => [index("gp_sessions_practice_idx").on(t.practiceId)],
+);
+
+/**
+ * A bookable slot. Booking is one conditional update (where booked_by_patient_id is null),
+ * so of two patients booking at once exactly one gets it.
+ */
+export const gpSlots = pgTable(
+  "gp_slots",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => gpSessions.id, { onDelete: "cascade" }),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    slotType: text("slot_type").notNull(),
+    slotName: text("slot_name"),
+    bookedByPatientId: integer("booked_by_patient_id").references(() => patients.id, { onDelete: "set null" }),
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    bookingMethod: text("booking_method"),
+    bookingReason: text("booking_reason"),
+  },
+  (t) => [
+    index("gp_slots_practice_start_idx").on(t.practiceId, t.startTime),
+    index("gp_slots_booked_by_idx").on(t.bookedByPatientId),
+    check("gp_slots_times", sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+/** A patient's repeat medication. */
+export const gpMedicationCourses = pgTable(
+  "gp_medication_courses",
+  {
+    id: serial("id").primaryKey(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    dosage: text("dosage"),
+  },
+  (t) => [index("gp_medication_courses_patient_idx").on(t.patientId)],
+);
+
+export const gpPrescriptionRequests = pgTable(
+  "gp_prescription_requests",
+  {
+    id: serial("id").primaryKey(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    dateRequested: timestamp("date_requested", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [index("gp_prescription_requests_patient_idx").on(t.patientId)],
+);
+
+/** The courses of a request; the first one's status is the request's (spec 2 §3). */
+export const gpPrescriptionRequestCourses = pgTable(
+  "gp_prescription_request_courses",
+  {
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => gpPrescriptionRequests.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => gpMedicationCourses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    status: text("status").notNull().default("Requested"),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.courseId] })],
+);
+
+/**
+ * Failures the simulation answers on purpose, per practice and operation ('*' for all):
+ * how tests (and demos) drive each error path of spec 2 §8. See docs/decisions/0030.
+ */
+export const gpFaults = pgTable(
+  "gp_faults",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    operation: text("operation").notNull(),
+    kind: text("kind").notNull(),
+    message: text("message"),
+  },
+  (t) => [index("gp_faults_practice_idx").on(t.practiceId)],
+);
+
+/**
+ * Frontdoor's own state, not the GP system's: the medications a patient has ticked on the
+ * prescription table so far, kept on the server so ticks survive paging without JS. Course
+ * ids are the GP system's (text), so no foreign key.
+ */
+export const gpMedicationSelections = pgTable(
+  "gp_medication_selections",
+  {
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.courseId] })],
+);

@@ -20,6 +20,7 @@ import { hashPassword } from "~/domain/auth/password.server";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 import { seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
+import { seedGpSystem } from "./seed-gp-system.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -194,6 +195,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // the demo accounts still land where a new user would.
     const atRiverside = people.filter((p) => p.practiceId === demo.id).slice(8, 16).map((p) => p.id);
     await seedDemoRequests(tx, { practiceId: demo.id, patientIds: atRiverside, userIdFor: () => reception, gpId: gp, receptionId: reception });
+
+    await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
   });
   return true;
 }

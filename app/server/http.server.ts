@@ -21,6 +21,8 @@ import { withCsrfProtection } from "./csrf-guard.server";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { createNotifier } from "~/domain/notify/create-notifier.server";
 import { LocalDiskFileStore, type FileStore } from "~/domain/files/file-store.server";
+import type { GpSystem } from "~/domain/gp-system/gp-system";
+import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 
 /** Largest request body accepted: five 10 MB attachments plus the form around them. */
 export const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -31,6 +33,7 @@ export type AppDeps = {
   clock: Clock;
   notifier?: Notifier;
   files?: FileStore;
+  gpSystem?: GpSystem;
   build: ServerBuild;
   publicDir: string;
   logger?: Logger;
@@ -48,6 +51,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, clock, publicDir } = deps;
   const notifier = deps.notifier ?? createNotifier(config, database.db);
   const files = deps.files ?? new LocalDiskFileStore(config.filesDir);
+  const gpSystem = deps.gpSystem ?? new SimulatedGpSystem(database.db, clock);
   const logger = deps.logger ?? createLogger(config);
   const app = express();
   app.disable("x-powered-by");
@@ -142,6 +146,7 @@ export function createApp(deps: AppDeps) {
       config,
       notifier,
       files,
+      gpSystem,
       csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
       nonce: res.locals.nonce as string,
       clientAddress: req.ip ?? "unknown",

@@ -8,6 +8,7 @@ import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { FakeClock } from "~/domain/clock";
 import { LocalDiskFileStore } from "~/domain/files/file-store.server";
+import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { OutboxNotifier } from "~/domain/notify/notifier.server";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,12 +30,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export function makeContext(db: Db, overrides: Partial<AppContext> & { clock?: FakeClock } = {}): TestContext {
+  const clock = overrides.clock ?? new FakeClock();
   return {
     db,
-    clock: new FakeClock(),
+    clock,
     config: testConfig(),
     notifier: new OutboxNotifier(db),
     files: testFileStore,
+    gpSystem: new SimulatedGpSystem(db, clock),
     csrfSecret: TEST_CSRF_SECRET,
     clientAddress: TEST_CLIENT_ADDRESS,
     nonce: TEST_NONCE,

@@ -26,6 +26,7 @@ import {
   e2eRequestGuest,
   e2eRequestPatientEmail,
 } from "./e2e-users";
+import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
 export async function seedE2eUsersInto(db: Db): Promise<void> {
@@ -54,6 +55,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
     }
   }
   await seedRequestPeople(db, demo.id, passwordHash);
+  await seedE2eOnlineServicesUsers(db, passwordHash);
 }
 
 /**

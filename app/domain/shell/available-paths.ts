@@ -43,4 +43,10 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/message/myself",
   "/:code/message/myself/admin",
   "/:code/message/cancelled",
+  // Online services (issue 6): linking, appointments, prescriptions.
+  "/:code/online-services",
+  "/appointments",
+  "/prescriptions",
+  "/pfs/not-linked",
+  "/pfs/link-reset",
 ]);
