@@ -14,7 +14,7 @@ export const handle = { title: "My requests and messages" };
  * (entryScope): nothing here decides who sees what.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireViewer(request, context, [patient, nogp], { practiceCode: params.practiceCode });
+  const { viewer, practice } = await requireViewer(request, context, [nogp, patient], { practiceCode: params.practiceCode });
   const page = pageFromQuery(new URL(request.url).searchParams.get("page"));
   const list = await listMyRequests(context.db, { userId: viewer.userId, practiceId: practice!.id, page });
   return json({
