@@ -73,7 +73,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Chat() {
-  const { practiceCode, conversation: c, signedIn } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  // A sent reply adds a message: a new key gives an empty form (with JS the page is not reloaded).
+  return <ChatPage key={data.conversation.messages.length} {...data} />;
+}
+
+function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   // One form state for the error summary at the top of main and the form below the thread.
   const [form, fields] = useForm({
@@ -149,7 +154,7 @@ export default function Chat() {
         {c.messages.length === 0 ? (
           <p>There are no messages yet. When {c.practiceName} writes to you about this request, it will appear here.</p>
         ) : (
-          <ol className="nhsuk-list" aria-label="Messages, oldest first">
+          <ol className="nhsuk-list">
             {c.messages.map((m) => {
               const practice = m.from === "practice";
               return (

@@ -15,6 +15,7 @@ import { openDatabase, type Db } from "~/db/client.server";
 import { patients, practices, users } from "~/db/schema";
 import { seedDemo } from "~/db/seed.server";
 import { hashPassword } from "~/domain/auth/password.server";
+import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { E2E_PROJECTS, E2E_USER_PASSWORD, e2eMfaUserEmail } from "./e2e-users";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -42,6 +43,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
       });
     }
   }
+  await seedE2eRequestsInto(db);
 }
 
 /** Opens the e2e database (migrating it), adds the accounts, and closes it again. */

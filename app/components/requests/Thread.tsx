@@ -36,7 +36,7 @@ export function FileList({ files, hrefFor }: { files: FileLink[]; hrefFor: (id: 
     <ul className="nhsuk-list">
       {files.map((f) => (
         <li key={f.id}>
-          <a href={hrefFor(f.id)} download>
+          <a href={hrefFor(f.id)}>
             {f.fileName}
           </a>{" "}
           ({size(f.sizeBytes)})
