@@ -7,8 +7,9 @@
  *    drops the database afterwards.
  * 2. Seeds one signed-in patient per connection (a session row and a CSRF secret, no sign-in),
  *    each with BENCH_DRAFTS_PER_CONNECTION draft requests and one submitted request.
- * 3. autocannon, BENCH_CONNECTIONS (50) connections for BENCH_DURATION (20) s after BENCH_WARMUP
- *    (2) s: each connection alternately GETs a page of its own request and POSTs an answer.
+ * 3. autocannon, BENCH_CONNECTIONS (50) connections: each alternately GETs a page of its own
+ *    request and POSTs an answer; BENCH_WARMUP_PAIRS (3) pairs each to warm up, then as many
+ *    pairs as fill about BENCH_DURATION (20) s at the warm-up's pace, every answer awaited.
  *    Then the same against the bare app (GET: the captured HTML; POST: 303).
  * 4. Checks that the saved answers equal the successful (3xx) posts; see `verify` below.
  *
@@ -61,6 +62,8 @@ type RunResult = {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Wall time of the run. */
+  seconds: number;
   bytesPerResponse: number;
   errors: number;
   timeouts: number;
@@ -70,7 +73,8 @@ type RunResult = {
 const settings = {
   connections: intFromEnv("BENCH_CONNECTIONS", 50, 1, 1000),
   duration: intFromEnv("BENCH_DURATION", 20, 1, 600),
-  warmup: intFromEnv("BENCH_WARMUP", 2, 0, 60),
+  /** GET+POST pairs per connection before the measured run. */
+  warmupPairs: intFromEnv("BENCH_WARMUP_PAIRS", 3, 1, 100),
   draftsEach: intFromEnv("BENCH_DRAFTS_PER_CONNECTION", 400, 10, 100_000),
 };
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -203,29 +207,52 @@ function requestMix(target: Target, patients: BenchPatient[], counters: Counters
   };
 }
 
-async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, seconds: number): Promise<RunResult> {
+/**
+ * Runs until every connection has made `perConnection` requests and had every answer
+ * (not for a set time: a timed stop drops the answers in flight, whose posts the app
+ * may still have saved, and the saved/successful check would lose its meaning).
+ */
+async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, perConnection: number): Promise<RunResult> {
   mix.resetSlots();
+  const started = performance.now();
   const result = await autocannon({
     url: baseUrl,
     connections: settings.connections,
-    duration: seconds,
-    timeout: 10,
+    maxConnectionRequests: perConnection,
+    // Only a bound: the run ends when every connection is done.
+    duration: 10 * settings.duration + 120,
+    timeout: 60,
     requests: mix.requests,
   });
+  const seconds = (performance.now() - started) / 1000;
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count;
   const completed = result.requests.total ?? 0;
   return {
     label,
-    reqPerSec: result.requests.average,
+    reqPerSec: completed / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: completed,
+    seconds,
     bytesPerResponse: completed > 0 ? Math.round((result.throughput.total ?? 0) / completed) : 0,
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
   };
+}
+
+/**
+ * Warms up with a few GET+POST pairs per connection, then sizes the measured run from the
+ * warm-up's pace to last about BENCH_DURATION seconds (whole pairs, within the drafts).
+ */
+async function measure(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, pairsLeft: () => number): Promise<RunResult> {
+  const pairsFor = (reqPerSec: number, seconds: number) =>
+    Math.max(1, Math.min(pairsLeft(), Math.round((reqPerSec * seconds) / settings.connections / 2)));
+  // A cold start is slow: a second warm-up of about 2 s at the first one's pace gives the pace.
+  const cold = await runLoad("warm-up", baseUrl, mix, 2 * settings.warmupPairs);
+  const warm = await runLoad("warm-up", baseUrl, mix, 2 * pairsFor(cold.reqPerSec, 2));
+  return runLoad(label, baseUrl, mix, 2 * pairsFor(warm.reqPerSec, settings.duration));
 }
 
 const sum = (bucket: Record<string, number>, test: (status: number) => boolean) =>
@@ -260,7 +287,7 @@ async function savedCount(database: Database, target: Target, patients: BenchPat
 
 async function main() {
   const startedAt = new Date();
-  const limitMs = (300 + 2 * (settings.duration + settings.warmup + 30)) * 1000;
+  const limitMs = (600 + 25 * settings.duration) * 1000;
   setTimeout(() => {
     console.error(`bench: gave up after ${limitMs / 1000} s.`);
     process.exit(1);
@@ -323,20 +350,17 @@ async function main() {
 
     const counters: Counters = { get: {}, post: {}, exhausted: 0 };
     const mix = requestMix(target, patients, counters);
-    if (settings.warmup > 0) {
-      console.error(`bench: warming up Frontdoor (${settings.warmup} s)…`);
-      await runLoad("warm-up", appUrl, mix, settings.warmup);
-    }
-    console.error(`bench: loading Frontdoor (${settings.duration} s)…`);
-    const frontdoor = await runLoad(`Frontdoor ${target === "questions" ? "questions page + answer" : "chat page + reply"}`, appUrl, mix, settings.duration);
+    // Questions: one draft per post, so no more pairs than the drafts left (chat: no limit).
+    const pairsLeft = () => (target === "questions" ? settings.draftsEach - Math.ceil(sum(counters.post, () => true) / settings.connections) : 1_000_000);
+    console.error(`bench: warming up, then loading Frontdoor (about ${settings.duration} s)…`);
+    const frontdoor = await measure(`Frontdoor ${target === "questions" ? "questions page + answer" : "chat page + reply"}`, appUrl, mix, pairsLeft);
     const frontdoorCounters = structuredClone(counters);
     const saved = await savedCount(database, target, patients);
 
     const bareCounters: Counters = { get: {}, post: {}, exhausted: 0 };
-    const bareMix = requestMix(target, patients.map((p) => ({ ...p })), bareCounters);
-    if (settings.warmup > 0) await runLoad("warm-up", `http://127.0.0.1:${barePort}`, bareMix, settings.warmup);
-    console.error(`bench: loading the bare app (${settings.duration} s)…`);
-    const bareResult = await runLoad("Bare express, same HTML + 303", `http://127.0.0.1:${barePort}`, bareMix, settings.duration);
+    const bareMix = requestMix(target, patients.map((p) => ({ ...p, draftIds: [...p.draftIds] })), bareCounters);
+    console.error(`bench: warming up, then loading the bare app (about ${settings.duration} s)…`);
+    const bareResult = await measure("Bare express, same HTML + 303", `http://127.0.0.1:${barePort}`, bareMix, () => 1_000_000);
     const ratio = bareResult.reqPerSec > 0 ? frontdoor.reqPerSec / bareResult.reqPerSec : Number.NaN;
 
     const postsOk = sum(frontdoorCounters.post, (s) => s >= 300 && s < 400);
@@ -345,7 +369,7 @@ async function main() {
 
     console.log(
       `\nRequest load — autocannon, ${settings.connections} connections (one signed-in patient each), ${settings.duration} s` +
-        `${settings.warmup > 0 ? ` after ${settings.warmup} s warm-up` : ""}; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST;` +
+        ` (measured: ${fixed(frontdoor.seconds, 1)} s and ${fixed(bareResult.seconds, 1)} s, whole GET+POST pairs, every answer awaited) after a warm-up of ${settings.warmupPairs} pairs per connection and about 2 s more; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST;` +
         "\n    PostgreSQL (fresh database); Frontdoor and the bare Express app each in a process of their own, autocannon in the bench process\n",
     );
     const rows = [frontdoor, bareResult].map((r) => [
