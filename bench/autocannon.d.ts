@@ -12,6 +12,24 @@ declare module "autocannon" {
       /** Run the load generator in this many worker threads. */
       workers?: number;
       warmup?: { connections?: number; duration?: number };
+      /** Per connection, in turn; setupRequest and onResponse get that connection's context. */
+      requests?: RequestSpec[];
+      /** Requests one connection makes before it stops. */
+      maxConnectionRequests?: number;
+    }
+    interface RawRequest {
+      method: string;
+      path: string;
+      headers: Record<string, string>;
+      body?: string | Buffer;
+    }
+    interface RequestSpec {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
     }
     interface Histogram {
       average: number;

@@ -115,7 +115,8 @@ export async function measurePageWeight(baseUrl: string, pages: BenchPage[], hea
     const pageUrl = new URL(page.path, baseUrl).href;
     const res = await getRawAndGzip(pageUrl, headers);
     if (page.optional && res.status !== 200) {
-      skipped.push({ path: page.path, status: res.status, reason: `answered ${res.status}, not 200 (not built yet?)` });
+      const reason = res.status === 404 ? "missing (404: not built on this branch yet)" : `answered ${res.status}, not 200 (not built yet?)`;
+      skipped.push({ path: page.path, status: res.status, reason });
       continue;
     }
     const text = res.body.toString("utf8");

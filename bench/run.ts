@@ -20,7 +20,8 @@ import { bytes, fixed, kb, table } from "./format";
 import { loadSettingsFromEnv, runLoad, type LoadResult, type LoadSettings } from "./load";
 import { HTML_GZIP_BUDGET_BYTES, measurePageWeight, type PageWeightReport } from "./page-weight";
 import { BENCH_PAGES, BROWSER_HEADERS } from "./pages";
-import { startBare, startFrontdoor, type Running, type RunningFrontdoor } from "./servers";
+import { questionPageCount, requestStepPages, seedBenchPatients } from "./request-fixtures";
+import { BENCH_SESSION_SECRET, startBare, startFrontdoor, type Running, type RunningFrontdoor } from "./servers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -41,8 +42,8 @@ function gitCommit(): string | undefined {
   }
 }
 
-function printPageWeight(report: PageWeightReport) {
-  console.log("\n(a) Page weight — gzip is what the app sends to a browser that accepts gzip; KB = 1024 bytes\n");
+function printPageWeight(report: PageWeightReport, heading = "(a) Page weight", withAssets = true) {
+  console.log(`\n${heading} — gzip is what the app sends to a browser that accepts gzip; KB = 1024 bytes\n`);
   const rows = report.pages.map((p) => [
     p.path,
     String(p.status),
@@ -79,6 +80,7 @@ function printPageWeight(report: PageWeightReport) {
     if (p.externalAssets.length > 0) console.log(`${p.path} also references other origins (not fetched): ${p.externalAssets.join(", ")}`);
   }
 
+  if (!withAssets) return;
   console.log("\nAssets (fetched once each)\n");
   console.log(
     table(
@@ -135,6 +137,7 @@ async function main() {
   let frontdoor: RunningFrontdoor | undefined;
   let bare: Running | undefined;
   let weight: PageWeightReport;
+  let requestWeight: PageWeightReport;
   const comparisons: Comparison[] = [];
   try {
     frontdoor = await startFrontdoor(root);
@@ -142,6 +145,13 @@ async function main() {
 
     weight = await measurePageWeight(frontdoor.baseUrl, BENCH_PAGES, BROWSER_HEADERS);
     printPageWeight(weight);
+
+    // The request journey, as a signed-in patient with a draft and a submitted request
+    // (session rows written directly). Steps built on another branch show as missing until merged.
+    const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: 1, sessionSecret: BENCH_SESSION_SECRET });
+    const stepPages = requestStepPages("demo", patient, await questionPageCount(frontdoor.db));
+    requestWeight = await measurePageWeight(frontdoor.baseUrl, stepPages, { ...BROWSER_HEADERS, cookie: patient.cookie });
+    printPageWeight(requestWeight, "(a2) Page weight of the request journey, signed in as a patient", false);
 
     const targets: { page: string; note?: string }[] = [{ page: "/" }];
     if (weight.html.has("/login")) {
@@ -195,6 +205,7 @@ async function main() {
       pages: weight.pages,
       skipped: weight.skipped,
       assets: weight.assets,
+      requestJourney: { pages: requestWeight.pages, missing: requestWeight.skipped },
     },
     load: { tool: "autocannon", ...settings, encoding: "identity", comparisons },
   };

@@ -27,6 +27,8 @@ export type Running = {
 
 export type RunningFrontdoor = Running & {
   databaseKind: Database["kind"];
+  /** The app's own database handle, to seed bench fixtures (request-fixtures.ts). */
+  db: Database["db"];
   /** Where the data lives, without credentials. */
   databaseLabel: string;
 };
@@ -91,6 +93,7 @@ export async function startFrontdoor(root: string, env: NodeJS.ProcessEnv = proc
     return {
       baseUrl,
       databaseKind: database.kind,
+      db: database.db,
       databaseLabel,
       close: async () => {
         await closeServer(server);

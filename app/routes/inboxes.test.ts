@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, entryMessages, outbox, patientEntries, users } from "~/db/schema";
+import { auditEvents, entryMessages, outbox, patientEntries, practices, users } from "~/db/schema";
+import { addPatientReply } from "~/domain/requests/conversation.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
 import { makeContext, type TestContext } from "../../tests/support/context";
@@ -160,5 +161,24 @@ describe("staff inboxes", () => {
     expect(counted.headers.get("Cache-Control")).toBe("no-store");
     const refused = await callLoader(countRoute.loader, { request: getRequest(`/${practice.urlCode}/inboxes/count`, { cookie: patient.cookie }), params: { practiceCode: practice.urlCode }, context });
     expect(refused.headers.get("Location")).toMatch(/permission-denied/);
+  });
+
+  it("brings a patient's reply back to the assignee, or to unassigned when the practice says so", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const { entry } = await submittedRequest(context, practice.id);
+    await post(practice.urlCode, "unassigned", entry.id, gp.cookie, { intent: "assign", version: String(entry.version), assignee: String(gp.id) });
+    await post(practice.urlCode, String(gp.id), entry.id, gp.cookie, { intent: "reply", version: String(await version(entry.id)), body: "Which dates?" });
+    expect(await inboxCount(context.db, practice.id, "awaiting-response")).toBe(1);
+    const [current] = await context.db.select().from(patientEntries).where(eq(patientEntries.id, entry.id));
+    await addPatientReply(context, current, { body: "2 to 6 March", uploads: [], sensitive: false, userId: null });
+    expect(await inboxCount(context.db, practice.id, "awaiting-response")).toBe(0);
+    expect(await inboxCount(context.db, practice.id, "personal", gp.id)).toBe(1);
+
+    await context.db.update(practices).set({ patientReplyToUnassigned: true }).where(eq(practices.id, practice.id));
+    await post(practice.urlCode, String(gp.id), entry.id, gp.cookie, { intent: "reply", version: String(await version(entry.id)), body: "And the reason?" });
+    const [again] = await context.db.select().from(patientEntries).where(eq(patientEntries.id, entry.id));
+    await addPatientReply(context, again, { body: "Flu", uploads: [], sensitive: false, userId: null });
+    expect(await inboxCount(context.db, practice.id, "personal", gp.id)).toBe(0);
+    expect(await inboxCount(context.db, practice.id, "unassigned")).toBe(1);
   });
 });

@@ -27,6 +27,7 @@ import {
   e2eRequestPatientEmail,
 } from "./e2e-users";
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
+import { seedE2eRequestsInto } from "./e2e-seed-requests";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
 export async function seedE2eUsersInto(db: Db): Promise<void> {
@@ -56,6 +57,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   }
   await seedRequestPeople(db, demo.id, passwordHash);
   await seedE2eOnlineServicesUsers(db, passwordHash);
+  await seedE2eRequestsInto(db);
 }
 
 /**

@@ -40,3 +40,23 @@ export function e2eRequestDependent(project: string) {
 export function e2eRequestGuest(project: string) {
   return { firstName: "Robin", lastName: `Fairweather${project === "js-off" ? "off" : "on"}`, day: "3", month: "9", year: "1979", dateOfBirth: "1979-09-03" };
 }
+
+/** The chat journey's signed-in patient for a project (tests/support/e2e-seed-requests.ts). */
+export function e2eChatUserEmail(project: string): string {
+  return `e2e.chat.${project}@example.com`;
+}
+
+/** The address on record of the chat journey's link holder (a patient without an account). */
+export function e2eChatLinkEmail(project: string): string {
+  return `e2e.chatlink.${project}@example.com`;
+}
+
+/** What the chat journeys expect to find, as seeded. */
+export const E2E_CHAT = {
+  requestText: "Off work with flu from 2 March, <b>not</b> bold",
+  practiceMessage: "Which dates do you need the fit note to cover?",
+  linkRequestText: "A letter for my landlord",
+  linkPracticeMessage: "Your letter is ready to collect from reception.",
+  /** 09/05/1985 */
+  linkHolderDateOfBirth: "1985-05-09",
+} as const;

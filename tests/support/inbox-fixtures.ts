@@ -5,7 +5,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { patientEntries, patients } from "~/db/schema";
-import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { makeEntry, requestPractice, signedInPatient } from "./request-fixtures";
 import { makeUser, signInAs } from "./session-fixtures";
 
@@ -34,7 +33,6 @@ export async function submittedRequest(context: AppContext, practiceId: number, 
     answers: options.answers ?? { 31: "fit_note", 32: "Off work since Monday" },
     stage: "submitted",
   });
-  await applyInboxChange(context.db, practiceId, null, entry);
   const [fresh] = await context.db.select().from(patientEntries).where(eq(patientEntries.id, entry.id));
   return { entry: fresh, patient };
 }

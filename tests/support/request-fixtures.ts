@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { carerDependents, patientEntries, practiceMemberships, practices } from "~/db/schema";
+import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { createEntry, saveAnswers, type PatientEntry } from "~/domain/requests/entries.server";
 import { createPatient, createPractice, createUser, sessionCookie } from "./registration-fixtures";
 
@@ -74,5 +75,7 @@ export async function makeEntry(
     .set({ stage: input.stage, submittedAt: now })
     .where(eq(patientEntries.id, entry.id))
     .returning();
+  // Counted in the inboxes as a real submission (and any later change) is.
+  await applyInboxChange(context.db, input.practiceId, null, updated);
   return updated;
 }

@@ -1,0 +1,37 @@
+/**
+ * The notice a patient gets when the practice writes in a request's conversation: e-mail
+ * (account address, else the record's, else for a dependent the carer who wrote it) and SMS
+ * when the record has a mobile, each with a magic link scoped to this request only.
+ */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
+import { patients, practices, users } from "~/db/schema";
+import { issueMagicLink } from "~/domain/auth/magic-links.server";
+import type { PatientEntry } from "./entries.server";
+
+export async function notifyPatientOfMessage(context: AppContext, entry: PatientEntry, origin: string) {
+  const { db, notifier, config } = context;
+  const [row] = await db
+    .select({
+      recordEmail: patients.email,
+      mobile: patients.mobile,
+      accountEmail: users.email,
+      practiceName: practices.name,
+    })
+    .from(patients)
+    .innerJoin(practices, eq(practices.id, patients.practiceId))
+    .leftJoin(users, eq(users.id, patients.userId))
+    .where(eq(patients.id, entry.patientId))
+    .limit(1);
+  if (!row) return;
+  let email = row.accountEmail ?? row.recordEmail;
+  if (!email && entry.requester === "dependent") {
+    const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, entry.createdByUserId)).limit(1);
+    email = creator?.email ?? null;
+  }
+  if (!email && !row.mobile) return;
+  const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
+  const values = { product: config.productName, practiceName: row.practiceName, link: new URL(`/security/${token}`, origin).toString() };
+  if (email) await notifier.send({ channel: "email", to: email, template: "request-message", values });
+  if (row.mobile) await notifier.send({ channel: "sms", to: row.mobile, template: "request-message", values });
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { fileDownloadResponse } from "~/domain/files/download.server";
+import { findEntryFile } from "~/domain/files/entry-files.server";
+import { notFound } from "~/domain/http/responses.server";
+import { requireChatEntry } from "~/domain/requests/chat-access.server";
+
+/**
+ * A file of a request's conversation, for whoever may open its chat (the same checks: a
+ * file of somebody else's request is page-not-found, like the request itself).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { entry } = await requireChatEntry(request, context, params, { allowDraft: true });
+  const file = await findEntryFile(context, entry.id, params.fileId ?? "");
+  if (!file) throw notFound();
+  const bytes = await context.files.get(file.fileKey);
+  if (!bytes) throw notFound();
+  return fileDownloadResponse(file, bytes);
+}
