@@ -3,8 +3,9 @@
  * field may not be greater than {n} characters." Text is stored as typed; only the count
  * ignores tags.
  */
+/** Characters as the spec counts them: HTML tags stripped, each code point once (an emoji is one). */
 export function visibleLength(text: string): number {
-  return text.replace(/<[^>]*>/g, "").length;
+  return Array.from(text.replace(/<[^>]*>/g, "")).length;
 }
 
 export function tooLongMessage(field: string, max: number): string {

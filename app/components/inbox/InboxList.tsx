@@ -1,5 +1,5 @@
 import { Link, useLocation, useOutlet, useParams } from "@remix-run/react";
-import { formatDateTime } from "~/domain/requests/answer-display";
+import { formatDateTime } from "~/domain/requests/display";
 import { urgencyLabel } from "~/domain/inbox/transitions";
 
 export type InboxListData = {

@@ -4,7 +4,8 @@ import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
 import { Button, InputField, TextareaField } from "~/components/Fields";
 import type { requestDetailsAction, requestDetailsLoader } from "~/domain/inbox/inbox-route.server";
 import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
-import { formatDateTime, NO_INFORMATION } from "~/domain/requests/answer-display";
+import { copy } from "~/copy";
+import { formatDateTime } from "~/domain/requests/display";
 import { requestReference } from "~/domain/requests/reference";
 import { formatDate } from "~/validation/dates";
 
@@ -316,7 +317,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   return (
     <div className="nhsuk-summary-list__row">
       <dt className="nhsuk-summary-list__key">{label}</dt>
-      <dd className="nhsuk-summary-list__value">{value || NO_INFORMATION}</dd>
+      <dd className="nhsuk-summary-list__value">{value || copy.noInformation}</dd>
     </div>
   );
 }

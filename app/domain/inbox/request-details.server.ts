@@ -22,7 +22,7 @@ import {
   users,
 } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import { displayAnswer } from "~/domain/requests/answer-display";
+import { answerText } from "~/domain/requests/conversation.server";
 
 /** Someone who looked at the request within this window "has it open". */
 const VIEWER_WINDOW_MS = 2 * 60_000;
@@ -82,7 +82,7 @@ export async function loadRequestDetails(db: Db, practiceId: number, entryId: nu
     entry: row.entry,
     patient: row.patient,
     issueTypeName: row.issueTypeName,
-    answers: answerRows.map((a) => ({ questionId: a.questionId, question: a.text, answer: displayAnswer(a, a.answer) })),
+    answers: answerRows.map((a) => ({ questionId: a.questionId, question: a.text, answer: answerText(a, a.answer) })),
     files,
     messages,
     comments,

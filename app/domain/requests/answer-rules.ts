@@ -62,7 +62,7 @@ function characterCount(text: string): number {
   return Array.from(text).length;
 }
 
-export function optionsOf(q: RuleQuestion): { value: string; label: string }[] {
+export function optionsOf(q: Pick<RuleQuestion, "kind" | "options">): { value: string; label: string }[] {
   if (q.kind === "yes_no") return [...YES_NO_OPTIONS];
   return q.options ?? [];
 }
@@ -228,7 +228,8 @@ export function formDefaults(questions: readonly RuleQuestion[], saved: Readonly
 }
 
 /** An answer as "check your answers" shows it: labels for choices, DD/MM/YYYY for dates. */
-export function displayAnswer(q: RuleQuestion, answer: AnswerValue | undefined): string[] {
+export function displayAnswer(q: Pick<RuleQuestion, "kind" | "options">, answer: AnswerValue | null | undefined): string[] {
+  if (answer === null) return [copy.noInformation];
   if (answer === undefined || answer === "" || (Array.isArray(answer) && answer.length === 0)) return [copy.noInformation];
   const label = (value: string) => optionsOf(q).find((o) => o.value === value)?.label ?? value;
   switch (q.kind) {

@@ -20,6 +20,7 @@ import { listEntryFiles, storeEntryFiles, type EntryFile } from "~/domain/files/
 import { FILE_MESSAGES, MAX_FILES_PER_REQUEST } from "~/domain/files/file-types";
 import type { AcceptedUpload } from "~/domain/files/uploads.server";
 import { copy } from "~/copy";
+import { displayAnswer } from "./answer-rules";
 import { formatDate, formatIsoDate, formatTime } from "./display";
 import type { PatientEntry } from "./entries.server";
 import type { Question } from "./questions.server";
@@ -55,20 +56,7 @@ export type Conversation = {
 
 /** An answer as the patient gave it, in words: option labels, DD/MM/YYYY dates, Yes/No. */
 export function answerText(question: Pick<Question, "kind" | "options">, answer: string | string[] | null | undefined): string {
-  const values = (Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer]).filter((v) => v.trim() !== "");
-  if (values.length === 0) return copy.noInformation;
-  const label = (value: string) => question.options?.find((o) => o.value === value)?.label ?? value;
-  switch (question.kind) {
-    case "single_choice":
-    case "multiple_choice":
-      return values.map(label).join(", ");
-    case "date":
-      return formatIsoDate(values[0]);
-    case "yes_no":
-      return values[0] === "yes" ? "Yes" : values[0] === "no" ? "No" : values[0];
-    default:
-      return values.join(", ");
-  }
+  return displayAnswer(question as Parameters<typeof displayAnswer>[0], answer).join(", ");
 }
 
 function threadFile(file: EntryFile): ThreadFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatIsoDate, formatTime, orNoInformation } from "./display";
+import { formatDate, formatDateTime, formatIsoDate, formatTime, orNoInformation } from "./display";
 
 describe("display", () => {
   it("shows London dates and 24-hour times, across the clock change", () => {
@@ -8,6 +8,7 @@ describe("display", () => {
     // British Summer Time: 23:30 UTC is already the next day in London.
     expect(formatDate(new Date("2026-07-02T23:30:00Z"))).toBe("03/07/2026");
     expect(formatTime(new Date("2026-07-02T23:30:00Z"))).toBe("00:30");
+    expect(formatDateTime(new Date("2026-07-06T08:05:00Z"))).toBe("06/07/2026 09:05");
   });
 
   it("turns ISO dates around without a time zone, and says when there is nothing", () => {

@@ -17,6 +17,11 @@ export function formatTime(at: Date): string {
   return timeFormat.format(at);
 }
 
+/** 02/03/2026 09:05 */
+export function formatDateTime(at: Date): string {
+  return `${formatDate(at)} ${formatTime(at)}`;
+}
+
 /** A calendar date kept as ISO yyyy-mm-dd (a date answer), shown DD/MM/YYYY without any zone shift. */
 export function formatIsoDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

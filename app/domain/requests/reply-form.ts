@@ -5,6 +5,7 @@
  * The text itself is stored as typed and escaped on output.
  */
 import * as z from "zod";
+import { visibleLength } from "~/validation/text-length";
 
 export const REPLY_MAX_LENGTH = 2000;
 
@@ -15,10 +16,7 @@ export const REPLY_MESSAGES = {
   sent: "Your reply has been sent.",
 } as const;
 
-/** Characters as the spec counts them: HTML tags stripped, each code point once. */
-export function visibleLength(text: string): number {
-  return Array.from(text.replace(/<[^>]*>/g, "")).length;
-}
+export { visibleLength };
 
 /** `hasFiles`: whether a file came with the reply (accepted or refused: a refusal speaks for itself). */
 export function replySchema(options: { hasFiles: boolean }) {
