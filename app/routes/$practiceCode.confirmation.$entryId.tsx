@@ -14,7 +14,7 @@ import {
   questionsPath,
   requireEntry,
   requireOpenDraft,
-  requireRequester,
+  requireEntryAuthor,
   submitDraft,
   submittedPath,
 } from "~/domain/requests/journey.server";
@@ -27,7 +27,7 @@ export const handle = { title: TITLE };
  * back here, the attachments, and Send. Only a draft whose pages are all complete gets here.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   await requireOpenDraft(context, practice, entry);
   const { set, answers, journey } = await draftState(context, entry);
@@ -67,7 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * conditional update settles two posts that race.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   await requireOpenDraft(context, practice, entry);
   const { journey } = await draftState(context, entry);

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { isEmergency } from "~/domain/requests/answer-rules";
-import { closeDraft, draftState, questionsPath, requireEntry, requireRequester } from "~/domain/requests/journey.server";
+import { closeDraft, draftState, questionsPath, requireEntry, requireEntryAuthor } from "~/domain/requests/journey.server";
 import { requestTimedOut } from "~/domain/requests/request-timer";
 import type { AppContext } from "~/context.server";
 import type { PatientEntry } from "~/domain/requests/entries.server";
@@ -23,7 +23,7 @@ async function reportedEmergency(context: AppContext, entry: PatientEntry): Prom
  * emergency) and never reaches the practice as a routine request.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   const confirmed = entry.stage === "cancelled" && entry.closedReason === "emergency";
   if (!confirmed && (entry.stage !== "created" || !(await reportedEmergency(context, entry)))) {
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   // The emergency closes the draft whatever the time: the advice matters more than the limit.
   if (entry.stage === "created" && ((await reportedEmergency(context, entry)) || requestTimedOut(entry.startedAt, context.clock.now()))) {

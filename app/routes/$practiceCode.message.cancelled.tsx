@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requestTimeoutMessage } from "~/domain/requests/request-timer";
-import { requireRequester } from "~/domain/requests/journey.server";
+import { requireEntryAuthor } from "~/domain/requests/journey.server";
 
 export const handle = { title: "Your request has been cancelled" };
 
@@ -10,7 +10,7 @@ export const handle = { title: "Your request has been cancelled" };
  * spec's exact message naming the practice), or because the patient chose another service.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { practice } = await requireRequester(request, context, params.practiceCode);
+  const { practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const reason = new URL(request.url).searchParams.get("reason");
   return json({
     practice: { name: practice.name, urlCode: practice.urlCode },

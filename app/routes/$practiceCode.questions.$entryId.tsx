@@ -23,7 +23,7 @@ import {
   questionsPath,
   requireEntry,
   requireOpenDraft,
-  requireRequester,
+  requireEntryAuthor,
   signpostedPath,
   type DraftState,
 } from "~/domain/requests/journey.server";
@@ -60,7 +60,7 @@ function pageOrRedirect(request: Request, practice: Practice, entry: PatientEntr
 }
 
 async function loadPage(request: Request, context: AppContext, params: { practiceCode?: string; entryId?: string }) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   await requireOpenDraft(context, practice, entry);
   const state = await draftState(context, entry);

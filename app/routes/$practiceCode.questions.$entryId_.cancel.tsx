@@ -9,7 +9,7 @@ import {
   questionsPath,
   requireEntry,
   requireOpenDraft,
-  requireRequester,
+  requireEntryAuthor,
 } from "~/domain/requests/journey.server";
 
 export const handle = { title: CANCEL_TITLE };
@@ -19,14 +19,14 @@ export const handle = { title: CANCEL_TITLE };
  * without JS; the question and check-answers pages open the same form in a dialog with JS.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   await requireOpenDraft(context, practice, entry);
   return json({ practiceCode: practice.urlCode, entryId: entry.id, backHref: questionsPath(practice.urlCode, entry.id) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const entry = await requireEntry(context, viewer, practice, params.entryId);
   if (entry.stage !== "created") return redirect(closedEntryPath(practice.urlCode, entry), 303);
   // Past its 30 minutes the draft is cancelled by the limit, and the patient told so.

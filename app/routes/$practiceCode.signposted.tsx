@@ -14,7 +14,7 @@ import {
   questionsPath,
   requireEntry,
   requireOpenDraft,
-  requireRequester,
+  requireEntryAuthor,
 } from "~/domain/requests/journey.server";
 import { matchingRule } from "~/domain/requests/journey";
 import { draftState } from "~/domain/requests/journey.server";
@@ -30,7 +30,7 @@ async function pendingRule(context: AppContext, entry: PatientEntry) {
 }
 
 async function load(request: Request, context: AppContext, practiceCode: string | undefined) {
-  const { viewer, practice } = await requireRequester(request, context, practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, practiceCode);
   const entry = await requireEntry(context, viewer, practice, new URL(request.url).searchParams.get("entry"));
   await requireOpenDraft(context, practice, entry);
   return { practice, entry, rule: await pendingRule(context, entry) };

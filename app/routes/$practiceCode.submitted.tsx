@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageColumn } from "~/components/online-services/Confirmations";
 import { requireOnlineServices } from "~/domain/online-services/access.server";
 import { getOpeningHours } from "~/domain/practices/practices.server";
-import { closedEntryPath, confirmationPath, requireEntry, requireRequester } from "~/domain/requests/journey.server";
+import { closedEntryPath, confirmationPath, requireEntry, requireEntryAuthor } from "~/domain/requests/journey.server";
 import { requestReference } from "~/domain/requests/reference";
 import { responsePromise } from "~/domain/requests/response-promise";
 
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       prescriptionId: id && /^[A-Za-z0-9-]{1,40}$/.test(id) ? id : null,
     });
   }
-  const { viewer, practice } = await requireRequester(request, context, params.practiceCode);
+  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
   const raw = url.searchParams.get("entry");
   if (raw === null) throw redirect(`/${practice.urlCode}/my-requests-and-messages`);
   const entry = await requireEntry(context, viewer, practice, raw);

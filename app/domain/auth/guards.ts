@@ -107,6 +107,13 @@ export const loggedinOrToken: Guard = (v, t) => {
 
 export const nogp: Guard = (v) => (v && isStaffAnywhere(v) ? { kind: "denied", errorCode: "logout_required" } : null);
 
+/**
+ * The pages of one request's draft: patients as `nogp`, and also staff of the practice in the
+ * URL, who write requests on a patient's behalf (spec 3 §2 /message/staff/{patient_id}).
+ */
+export const nogpExceptHere: Guard = (v, t) =>
+  v && isStaffAnywhere(v) && !isStaffAt(v, t.practice?.id) ? { kind: "denied", errorCode: "logout_required" } : null;
+
 export const patient: Guard = (v, t) => loggedin(v, t) ?? (isPatient(v!) || isCarer(v!) ? null : { kind: "denied" });
 
 export const gp_or_reception: Guard = (v, t) => loggedin(v, t) ?? (isStaffAt(v!, t.practice?.id) ? null : { kind: "denied" });

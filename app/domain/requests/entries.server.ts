@@ -104,3 +104,22 @@ export async function saveAnswers(
     }
   });
 }
+
+/** A request a staff member is writing (or wrote) for a patient at their practice. */
+export async function findStaffDraft(db: Db, staffUserId: number, practiceId: number, entryId: number): Promise<PatientEntry | null> {
+  if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
+  const [entry] = await db
+    .select()
+    .from(patientEntries)
+    .where(
+      and(
+        eq(patientEntries.id, entryId),
+        eq(patientEntries.practiceId, practiceId),
+        eq(patientEntries.requester, "staff"),
+        eq(patientEntries.createdByUserId, staffUserId),
+        isNull(patientEntries.deletedAt),
+      ),
+    )
+    .limit(1);
+  return entry ?? null;
+}

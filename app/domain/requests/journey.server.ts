@@ -13,7 +13,7 @@ import { absoluteUrl } from "~/domain/accounts/email-validation.server";
 import { londonToday } from "~/domain/accounts/registration-route.server";
 import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
 import { audit } from "~/domain/audit/audit.server";
-import { loggedin, nogp } from "~/domain/auth/guards";
+import { loggedin, nogp, nogpExceptHere } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { notFound } from "~/domain/http/responses.server";
@@ -22,7 +22,7 @@ import { ageOn } from "~/validation/dates";
 import { actingPatients, type ActingPatient } from "./access.server";
 import { closedMessage } from "./demand";
 import { countSubmission, requestDemand } from "./demand.server";
-import { findEntryForUser, loadAnswers, type PatientEntry } from "./entries.server";
+import { findEntryForUser, findStaffDraft, loadAnswers, type PatientEntry } from "./entries.server";
 import type { AnswerValue } from "./answer-rules";
 import { journey, type Journey } from "./journey";
 import { questionSet, type QuestionSet } from "./questions.server";
@@ -35,6 +35,13 @@ export const REQUEST_GUARDS = [loggedin, nogp];
 
 export async function requireRequester(request: Request, context: AppContext, practiceCode: string | undefined) {
   const { viewer, practice } = await requireViewer(request, context, REQUEST_GUARDS, { practiceCode: practiceCode ?? "" });
+  if (!practice) throw notFound();
+  return { viewer, practice };
+}
+
+/** For the pages of an existing draft or request: its patient side, or staff of this practice. */
+export async function requireEntryAuthor(request: Request, context: AppContext, practiceCode: string | undefined) {
+  const { viewer, practice } = await requireViewer(request, context, [loggedin, nogpExceptHere], { practiceCode: practiceCode ?? "" });
   if (!practice) throw notFound();
   return { viewer, practice };
 }
@@ -76,7 +83,10 @@ export function parseEntryId(raw: string | null | undefined): number {
 
 /** The entry at this practice about the viewer or someone they care for, or page-not-found. */
 export async function requireEntry(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<PatientEntry> {
-  const entry = await findEntryForUser(context.db, viewer.userId, practice.id, parseEntryId(rawId));
+  const id = parseEntryId(rawId);
+  // Staff of the practice reach only the requests they are writing on a patient's behalf.
+  const staffHere = viewer.memberships.some((m) => m.practiceId === practice.id && (m.role === "gp" || m.role === "receptionist"));
+  const entry = staffHere ? await findStaffDraft(context.db, viewer.userId, practice.id, id) : await findEntryForUser(context.db, viewer.userId, practice.id, id);
   if (!entry) throw notFound();
   return entry;
 }
@@ -181,11 +191,21 @@ export async function submitDraft(context: AppContext, request: Request, practic
 }
 
 async function notifySubmitted(context: AppContext, request: Request, practice: Practice, entry: PatientEntry, now: Date) {
-  const [[author], [patient]] = await Promise.all([
+  const [[writer], [patient]] = await Promise.all([
     context.db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, entry.createdByUserId)),
-    context.db.select({ mobile: patients.mobile, userId: patients.userId }).from(patients).where(eq(patients.id, entry.patientId)),
+    context.db
+      .select({ mobile: patients.mobile, userId: patients.userId, email: patients.email, accountEmail: users.email })
+      .from(patients)
+      .leftJoin(users, eq(users.id, patients.userId))
+      .where(eq(patients.id, entry.patientId)),
   ]);
-  if (!author) return;
+  // Who is told: whoever wrote it; for a request staff wrote on the patient's behalf, the
+  // patient at their own address and mobile.
+  const staffWrote = entry.requester === "staff";
+  const email = staffWrote ? (patient?.accountEmail ?? patient?.email ?? null) : (writer?.email ?? null);
+  // The patient's own mobile only when the request is theirs: a dependent's phone is not the carer's.
+  const mobile = staffWrote ? (patient?.mobile ?? null) : (writer?.mobile ?? (patient?.userId === entry.createdByUserId ? patient.mobile : null));
+  if (!email && !mobile) return;
   const values = {
     product: context.config.productName,
     practiceName: practice.name,
@@ -193,8 +213,6 @@ async function notifySubmitted(context: AppContext, request: Request, practice: 
     responseBy: responsePromise(await getOpeningHours(context.db, practice.id), now),
     link: absoluteUrl(request, `/${practice.urlCode}/chat/${entry.id}`),
   };
-  await context.notifier.send({ channel: "email", to: author.email, template: "request-submitted", values });
-  // The patient's own mobile only when the request is theirs: a dependent's phone is not the carer's.
-  const mobile = author.mobile ?? (patient?.userId === entry.createdByUserId ? patient.mobile : null);
+  if (email) await context.notifier.send({ channel: "email", to: email, template: "request-submitted", values });
   if (mobile) await context.notifier.send({ channel: "sms", to: mobile, template: "request-submitted", values });
 }

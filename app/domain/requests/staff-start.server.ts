@@ -1,0 +1,62 @@
+/**
+ * A request written by staff on a patient's behalf (spec 3 §2 /{code}/message/staff/{patient_id}),
+ * for example during a phone call: the same question pages, check answers and submission as
+ * the patient's journey. Staff are not held to the practice's online demand controls (they
+ * are the practice), and the patient is told by e-mail or SMS when it is sent.
+ */
+import { json, redirect } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
+import { patients } from "~/db/schema";
+import { gp_or_reception } from "~/domain/auth/guards";
+import { requireViewer } from "~/domain/auth/guards.server";
+import { audit } from "~/domain/audit/audit.server";
+import { notFound } from "~/domain/http/responses.server";
+import type { Practice } from "~/domain/practices/practices.server";
+import { createEntry } from "./entries.server";
+import { parseEntryId, questionsPath } from "./journey.server";
+import { listIssueTypes } from "./questions.server";
+import { START_MESSAGES, type IssueStepData } from "./start-step.server";
+
+async function staffStart(request: Request, context: AppContext, params: { practiceCode?: string; patientId?: string }) {
+  const { viewer, practice } = await requireViewer(request, context, [gp_or_reception], { practiceCode: params.practiceCode ?? "" });
+  const patientId = parseEntryId(params.patientId);
+  const [patient] = await context.db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.practiceId, (practice as Practice).id)))
+    .limit(1);
+  if (!patient) throw notFound();
+  return { viewer, practice: practice as Practice, patient };
+}
+
+export async function staffStartLoader(request: Request, context: AppContext, params: { practiceCode?: string; patientId?: string }) {
+  const { viewer, practice, patient } = await staffStart(request, context, params);
+  await audit(context.db, { actorUserId: viewer.userId, practiceId: practice.id, action: "patient.view", subjectType: "patient", subjectId: patient.id, at: context.clock.now() });
+  const types = await listIssueTypes(context.db);
+  return json({
+    practice: { name: practice.name, urlCode: practice.urlCode },
+    // "dependent": the page says who the request is for, as it does for a carer.
+    subject: { firstName: patient.firstName, lastName: patient.lastName, relation: "dependent" },
+    issueTypes: types.map((t) => ({ id: t.id, name: t.name, hint: t.hint })),
+    preselected: null,
+    backHref: `/${practice.urlCode}/patients/${patient.id}`,
+  } satisfies IssueStepData);
+}
+
+export async function staffStartAction(request: Request, context: AppContext, params: { practiceCode?: string; patientId?: string }) {
+  const { viewer, practice, patient } = await staffStart(request, context, params);
+  const types = await listIssueTypes(context.db);
+  const raw = String((await request.formData()).get("issueTypeId") ?? "");
+  const issueType = types.find((t) => String(t.id) === raw);
+  if (!issueType) return json({ errors: { issueTypeId: START_MESSAGES.issueTypeMissing } }, { status: 400 });
+  const entry = await createEntry(context.db, {
+    practiceId: practice.id,
+    patientId: patient.id,
+    createdByUserId: viewer.userId,
+    requester: "staff",
+    issueTypeId: issueType.id,
+    now: context.clock.now(),
+  });
+  return redirect(questionsPath(practice.urlCode, entry.id), 303);
+}
