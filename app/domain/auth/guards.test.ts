@@ -104,6 +104,8 @@ const MATRIX: Record<string, string[]> = {
   loggedinOrToken: [A, A, A, A, A, A, A, A, A, A, SEC, L],
   // Only refuses staff; it does not ask anyone to sign in.
   nogp: [A, A, A, LOGOUT, A, LOGOUT, LOGOUT, A, A, A, A, A],
+  // As nogp, except staff of the practice in the URL (they write requests for patients there).
+  nogpExceptHere: [A, A, A, A, A, A, A, A, A, A, A, A],
   // Patient or carer_user; a guest account is a patient record too.
   patient: [D, D, D, D, D, D, D, A, A, A, REG, L],
   gp_or_reception: [D, D, D, A, D, A, A, D, D, D, REG, L],
@@ -304,6 +306,11 @@ describe("decide", () => {
     expect(decide([guards.loggedin, guards.nogp], null, target)).toEqual({ kind: "login", redirect: "/demo/message" });
     expect(decide([guards.loggedin, guards.nogp], ROLES.gp, target)).toEqual({ kind: "denied", errorCode: "logout_required" });
     expect(decide([guards.loggedin, guards.nogp], ROLES.patient, target)).toBeNull();
+    // Staff of another practice are refused where staff of this one may write for a patient.
+    expect(decide([guards.loggedin, guards.nogpExceptHere], ROLES.gp, { ...target, practice: { id: 999, urlCode: "elsewhere" } })).toEqual({
+      kind: "denied",
+      errorCode: "logout_required",
+    });
     expect(decide([], null, target)).toBeNull();
   });
 });
