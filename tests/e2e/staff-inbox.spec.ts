@@ -1,6 +1,6 @@
 /**
  * Staff inboxes (issue 5, spec 3 §2–4): a receptionist assigns a new request to a GP; the GP
- * answers the patient, completes the request and undoes that. Every step is a plain form, so
+ * answers; the patient replies from their chat; the GP completes the request and undoes that. Every step is a plain form, so
  * the journey runs the same with JavaScript off (locked-down practice PCs) and on.
  *
  * Each project works on its own seeded request (tests/support/e2e-seed-users.ts), so the two
@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { checkPage, expect, test } from "../support/e2e-fixtures";
-import { e2eInboxPatient } from "../support/e2e-users";
+import { E2E_USER_PASSWORD, e2eInboxPatient } from "../support/e2e-users";
 
 const PASSWORD = "Frontdoor-demo-2026";
 
@@ -29,7 +29,7 @@ async function signOut(page: Page) {
   await expect(page).not.toHaveURL(/inboxes/);
 }
 
-test("a receptionist assigns a request to a GP, who answers, completes and undoes it", async ({ page }, testInfo) => {
+test("a receptionist assigns a request to a GP; the GP answers, the patient replies, the GP completes and undoes it", async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const patient = e2eInboxPatient(testInfo.project.name);
   const patientName = `${patient.firstName} ${patient.lastName}`;
@@ -56,6 +56,28 @@ test("a receptionist assigns a request to a GP, who answers, completes and undoe
   await expect(page.getByText("Your message has been sent to the patient.")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Your letter is ready to collect from reception.")).toBeVisible();
   await expect(page.getByText("Awaiting the patient's reply")).toBeVisible();
+
+  await signOut(page);
+
+  // The patient reads the message in their chat and replies (a plain form).
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(patient.email);
+  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/demo\/my-requests-and-messages$/, { timeout: 20_000 });
+  await page.getByRole("link", { name: /^FD-\d{6}/ }).first().click();
+  await expect(page.getByText("Your letter is ready to collect from reception.")).toBeVisible();
+  await page.getByLabel("Your message").fill("Thank you, I will collect it on Friday.");
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByText("Your reply has been sent.")).toBeVisible({ timeout: 15_000 });
+  await checkPage(page);
+  await page.getByRole("button", { name: "Logout" }).click();
+
+  // Back with the GP: the reply is in the thread and the request is theirs again.
+  await signIn(page, "demo.gp@nhs.net");
+  await page.getByRole("link", { name: patientName }).click();
+  await expect(page.getByText("Thank you, I will collect it on Friday.")).toBeVisible();
+  await expect(page.getByText("Open", { exact: true })).toBeVisible();
 
   // A missing reason is refused with the message, linked from the summary.
   await page.getByRole("button", { name: "Reject" }).click();
