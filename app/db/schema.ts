@@ -538,10 +538,18 @@ export const patientEntries = pgTable(
     index("patient_entries_inbox_stage_idx")
       .on(t.practiceId, t.stage, t.submittedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null`),
-    index("patient_entries_inbox_open_idx")
+    // Unassigned apart from personal: `assigned_to_id is null` is not an equality, so an index
+    // led by assigned_to_id could not give the unassigned inbox its order.
+    index("patient_entries_inbox_unassigned_idx")
+      .on(t.practiceId, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false and ${t.assignedToId} is null`),
+    index("patient_entries_inbox_unassigned_urgency_idx")
+      .on(t.practiceId, sql`(-coalesce(${t.urgencyId}, 0))`, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false and ${t.assignedToId} is null`),
+    index("patient_entries_inbox_personal_idx")
       .on(t.practiceId, t.assignedToId, t.submittedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false`),
-    index("patient_entries_inbox_open_urgency_idx")
+    index("patient_entries_inbox_personal_urgency_idx")
       .on(t.practiceId, t.assignedToId, sql`(-coalesce(${t.urgencyId}, 0))`, t.submittedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false`),
     index("patient_entries_inbox_awaiting_idx")
