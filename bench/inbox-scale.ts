@@ -113,6 +113,12 @@ async function seed(client: pg.Client): Promise<Seeded> {
   );
   const { rows: ur } = await client.query<{ min: number }>("select min(id)::int as min from users");
   const u0 = ur[0].min;
+  // Who wrote the requests: one patient-side account, never a staff member (the viewer counts
+  // the requests a signed-in user wrote, on every page).
+  const { rows: cr } = await client.query<{ id: number }>(
+    "insert into users (email, first_name, last_name) values ('bench.patients@example.com', 'Bench', 'Patients') returning id",
+  );
+  const creator = cr[0].id;
   // Staff number s (0-based) belongs to practice index: 0 for s < LARGE_STAFF, else 1 + (s - LARGE_STAFF) / 5.
   await q(
     "memberships",
@@ -137,7 +143,7 @@ async function seed(client: pg.Client): Promise<Seeded> {
             date '1925-01-01' + ((g * 2654435761::bigint) % 36000)::int,
             '9' || lpad(g::text, 9, '0'),
             g % 20 = 0, null, null, '07700900' || lpad((g % 1000)::text, 3, '0'), 'LS1 4AP'
-     from generate_series(0, ${PATIENTS - 1}) g`,
+     from generate_series(0::bigint, ${PATIENTS - 1}::bigint) g`,
   );
   const { rows: patr } = await client.query<{ min: number }>("select min(id)::int as min from patients");
   const pat0 = patr[0].min;
@@ -157,7 +163,7 @@ async function seed(client: pg.Client): Promise<Seeded> {
       `requests ${(from + 1).toLocaleString("en-GB")}–${(to + 1).toLocaleString("en-GB")}`,
       `insert into patient_entries (practice_id, patient_id, created_by_user_id, requester, issue_type_id, stage,
                                     awaiting_patient_reply, started_at, submitted_at, closed_at, urgency_id, assigned_to_id, deleted_at, confirmed)
-       select ${p0} + pi, ${pat0} + pg, ${u0}, 'myself', 1 + (k % 4), stage,
+       select ${p0} + pi, ${pat0} + pg, ${creator}, 'myself', 1 + (k % 4), stage,
               stage = 'submitted' and a < 0.25,
               coalesce(sub, now() - interval '1 day' * t) - interval '6 minutes',
               sub,

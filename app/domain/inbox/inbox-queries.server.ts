@@ -41,7 +41,7 @@ export type InboxRow = {
 export type InboxPage = { rows: InboxRow[]; next: string | null };
 
 /** The most patients a name search looks at: a bounded set, whatever the practice's size. */
-export const SEARCH_PATIENT_LIMIT = 200;
+export const SEARCH_PATIENT_LIMIT = 100;
 
 const e = patientEntries;
 
