@@ -427,7 +427,7 @@ async function main() {
       console.log(
         `\n${table(
           ["page", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "requests", "non-2xx", "errors", "goal p99"],
-          [[e2e.path, fixed(e2e.reqPerSec), fixed(e2e.p50), fixed(e2e.p90), fixed(e2e.p99), fixed(e2e.max), String(e2e.requests), String(e2e.non2xx), String(e2e.errors), e2e.p99 <= 50 ? "≤ 50 ok" : "≤ 50 OVER"]],
+          [[e2e.path, fixed(e2e.reqPerSec), fixed(e2e.p50), fixed(e2e.p90), fixed(e2e.p99), fixed(e2e.max), String(e2e.requests), String(e2e.non2xx), String(e2e.errors), e2e.requests === 0 ? "no answers" : e2e.p99 <= 50 ? "≤ 50 ok" : "≤ 50 OVER"]],
         )}`,
       );
     }

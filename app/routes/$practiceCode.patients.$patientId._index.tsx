@@ -11,7 +11,8 @@ const londonDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", 
 /** The day a request was sent, in the practice's time (Europe/London). */
 const londonDate = (at: Date) => londonDay.format(at);
 
-export const handle = { title: (data: unknown) => (data as { name?: string } | undefined)?.name ?? "Patient" };
+// Not the patient's name: titles end up in browser history on shared practice PCs.
+export const handle = { title: "Patient details" };
 
 /** /{code}/patients/{id}: the patient's details and their requests, newest first. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
