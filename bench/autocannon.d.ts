@@ -14,6 +14,8 @@ declare module "autocannon" {
       warmup?: { connections?: number; duration?: number };
       /** Per connection, in turn; setupRequest and onResponse get that connection's context. */
       requests?: RequestSpec[];
+      /** Requests a second across all connections (paced load). */
+      overallRate?: number;
       /** Requests one connection makes before it stops. */
       maxConnectionRequests?: number;
     }

@@ -202,6 +202,13 @@ export const patients = pgTable(
   },
   (t) => [
     index("patients_practice_name_idx").on(t.practiceId, t.lastName, t.firstName),
+    // The staff patient list's order and keyset (patient-directory.server.ts), and the
+    // name-prefix search: text_pattern_ops so `lower(name) like 'abc%'` is an index range
+    // whatever the database collation (docs/decisions/0060-inbox-indexes.md).
+    index("patients_practice_sort_idx").on(t.practiceId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index("patients_practice_last_prefix_idx").on(t.practiceId, sql`lower(${t.lastName}) text_pattern_ops`),
+    index("patients_practice_first_prefix_idx").on(t.practiceId, sql`lower(${t.firstName}) text_pattern_ops`),
+    index("patients_practice_dob_idx").on(t.practiceId, t.dateOfBirth),
     uniqueIndex("patients_practice_nhs_number_key").on(t.practiceId, t.nhsNumber),
     uniqueIndex("patients_user_practice_key").on(t.userId, t.practiceId),
     check("patients_nhs_number_format", sql`${t.nhsNumber} is null or ${t.nhsNumber} ~ '^[0-9]{10}$'`),
@@ -522,6 +529,35 @@ export const patientEntries = pgTable(
     index("patient_entries_patient_idx").on(t.patientId, t.createdAt),
     index("patient_entries_creator_idx").on(t.createdByUserId, t.createdAt),
     index("patient_entries_practice_stage_idx").on(t.practiceId, t.stage, t.submittedAt),
+    // One partial index per inbox shape (inbox-queries.server.ts), each ending in
+    // (submitted_at, id): a page is one index range, first or ten-thousandth row alike.
+    // Predicates match the queries word for word so the planner can prove them.
+    index("patient_entries_inbox_all_idx")
+      .on(t.practiceId, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null`),
+    index("patient_entries_inbox_stage_idx")
+      .on(t.practiceId, t.stage, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null`),
+    // Unassigned apart from personal: `assigned_to_id is null` is not an equality, so an index
+    // led by assigned_to_id could not give the unassigned inbox its order.
+    index("patient_entries_inbox_unassigned_idx")
+      .on(t.practiceId, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false and ${t.assignedToId} is null`),
+    index("patient_entries_inbox_unassigned_urgency_idx")
+      .on(t.practiceId, sql`(-coalesce(${t.urgencyId}, 0))`, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false and ${t.assignedToId} is null`),
+    index("patient_entries_inbox_personal_idx")
+      .on(t.practiceId, t.assignedToId, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false`),
+    index("patient_entries_inbox_personal_urgency_idx")
+      .on(t.practiceId, t.assignedToId, sql`(-coalesce(${t.urgencyId}, 0))`, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = false`),
+    index("patient_entries_inbox_awaiting_idx")
+      .on(t.practiceId, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted' and ${t.awaitingPatientReply} = true`),
+    index("patient_entries_inbox_issue_type_idx")
+      .on(t.practiceId, t.issueTypeId, t.submittedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted'`),
     check("patient_entries_requester", sql`${t.requester} in ('myself', 'dependent', 'staff')`),
   ],
 );

@@ -1,10 +1,19 @@
 /**
  * The inbox lists: one query shape per inbox, keyset-paginated so page 500 costs what page 1
- * costs. Membership matches inboxKeysOf (inboxes.ts).
+ * costs. Membership matches inboxKeysOf (inboxes.ts; inbox-queries.server.test.ts holds them
+ * to it), and each shape has its partial index in schema.ts whose predicate the WHERE clause
+ * repeats, so the planner can use it (docs/decisions/0060-inbox-indexes.md).
+ *
+ * The keyset is a row comparison, `(submitted_at, id) < ($1, $2)`: PostgreSQL turns that into
+ * one index range, where the equivalent OR of comparisons is a filter over every row before
+ * the cursor. Sort "urgency" is most urgent first, then oldest first (longest waiting), on
+ * (-coalesce(urgency_id, 0), submitted_at, id), all ascending so one comparison still works.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lt, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { issueTypes, patientEntries, patients } from "~/db/schema";
+import { parsePatientSearch, likePrefix } from "~/domain/patients/patient-search";
+import { parseRequestReference } from "~/domain/requests/reference";
 
 export type InboxSelector =
   | "unassigned"
@@ -14,7 +23,7 @@ export type InboxSelector =
   | "all"
   | { issueTypeId: number }
   | { staffUserId: number };
-export type InboxSort = "newest" | "oldest";
+export type InboxSort = "newest" | "oldest" | "urgency";
 
 export type InboxRow = {
   id: number;
@@ -31,58 +40,147 @@ export type InboxRow = {
 
 export type InboxPage = { rows: InboxRow[]; next: string | null };
 
-function membership(inbox: InboxSelector): SQL {
-  const open = eq(patientEntries.stage, "submitted");
-  if (inbox === "all") return isNotNull(patientEntries.submittedAt);
-  if (inbox === "completed") return eq(patientEntries.stage, "completed");
-  if (inbox === "rejected") return eq(patientEntries.stage, "rejected");
-  if (inbox === "awaiting-response") return and(open, eq(patientEntries.awaitingPatientReply, true))!;
-  if (inbox === "unassigned") return and(open, eq(patientEntries.awaitingPatientReply, false), isNull(patientEntries.assignedToId))!;
-  if ("issueTypeId" in inbox) return and(open, eq(patientEntries.issueTypeId, inbox.issueTypeId))!;
-  return and(open, eq(patientEntries.awaitingPatientReply, false), eq(patientEntries.assignedToId, inbox.staffUserId))!;
+/** The most patients a name search looks at: a bounded set, whatever the practice's size. */
+export const SEARCH_PATIENT_LIMIT = 100;
+
+const e = patientEntries;
+
+/** What every inbox shares: the practice, reached it, not deleted. Repeated in each partial index. */
+function reached(practiceId: number): SQL {
+  return and(eq(e.practiceId, practiceId), isNull(e.deletedAt), isNotNull(e.submittedAt))!;
 }
 
-/** Cursor: "{submitted_at ms}.{id}" of the last row shown. */
-export function encodeCursor(row: { submittedAt: Date; id: number }): string {
-  return `${row.submittedAt.getTime()}.${row.id}`;
+/** The conditions are written as the partial indexes' predicates are (`= false`, not `not`). */
+function membership(inbox: InboxSelector): SQL | undefined {
+  const open = sql`${e.stage} = 'submitted'`;
+  if (inbox === "all") return undefined;
+  if (inbox === "completed") return sql`${e.stage} = 'completed'`;
+  if (inbox === "rejected") return sql`${e.stage} = 'rejected'`;
+  if (inbox === "awaiting-response") return and(open, sql`${e.awaitingPatientReply} = true`);
+  if (inbox === "unassigned") return and(open, sql`${e.awaitingPatientReply} = false`, isNull(e.assignedToId));
+  if ("issueTypeId" in inbox) return and(open, eq(e.issueTypeId, inbox.issueTypeId));
+  return and(open, sql`${e.awaitingPatientReply} = false`, eq(e.assignedToId, inbox.staffUserId));
 }
 
-export function decodeCursor(value: string | null | undefined): { at: Date; id: number } | null {
+const urgencyRank = sql<number>`(-coalesce(${e.urgencyId}, 0))`;
+
+type Cursor = { rank?: number; at: Date; id: number };
+
+/** Cursor: "{submitted_at ms}.{id}" of the last row shown; urgency sort adds "{rank}." first. */
+export function encodeCursor(row: { submittedAt: Date; id: number; urgencyId?: number | null }, sort: InboxSort = "newest"): string {
+  const base = `${row.submittedAt.getTime()}.${row.id}`;
+  return sort === "urgency" ? `${-(row.urgencyId ?? 0)}.${base}` : base;
+}
+
+export function decodeCursor(value: string | null | undefined, sort: InboxSort = "newest"): Cursor | null {
+  if (sort === "urgency") {
+    const match = /^(-?\d{1,3})\.(\d{1,15})\.(\d{1,10})$/.exec(value ?? "");
+    return match ? { rank: Number(match[1]), at: new Date(Number(match[2])), id: Number(match[3]) } : null;
+  }
   const match = /^(\d{1,15})\.(\d{1,10})$/.exec(value ?? "");
   return match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null;
 }
 
+function keyset(sort: InboxSort, cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  const at = cursor.at.toISOString();
+  if (sort === "urgency") return sql`(${urgencyRank}, ${e.submittedAt}, ${e.id}) > (${cursor.rank ?? 0}, ${at}::timestamptz, ${cursor.id})`;
+  if (sort === "newest") return sql`(${e.submittedAt}, ${e.id}) < (${at}::timestamptz, ${cursor.id})`;
+  return sql`(${e.submittedAt}, ${e.id}) > (${at}::timestamptz, ${cursor.id})`;
+}
+
+function ordering(sort: InboxSort): SQL[] {
+  if (sort === "urgency") return [sql`${urgencyRank} asc`, sql`${e.submittedAt} asc`, sql`${e.id} asc`];
+  const dir = sort === "newest" ? sql`desc` : sql`asc`;
+  return [sql`${e.submittedAt} ${dir}`, sql`${e.id} ${dir}`];
+}
+
+/**
+ * The search box: a request reference (FD-000123) finds that request; otherwise the words
+ * find patients (name prefixes, NHS number, date of birth, as the patient search reads them)
+ * and the inbox is narrowed to their requests. The patients come first, from the practice's
+ * patient indexes, capped at SEARCH_PATIENT_LIMIT, so a search never scans the requests.
+ */
+function searchCondition(practiceId: number, search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const reference = /^fd-?\d+$/i.test(text) ? parseRequestReference(text) : null;
+  if (reference !== null) return reference <= 2_147_483_647 ? eq(e.id, reference) : sql`false`;
+  const parsed = parsePatientSearch(text);
+  let match: SQL;
+  switch (parsed.kind) {
+    case "none":
+      return undefined;
+    case "invalid":
+      return sql`false`;
+    case "nhs-number":
+      match = eq(patients.nhsNumber, parsed.digits);
+      break;
+    case "date-of-birth":
+      match = eq(patients.dateOfBirth, parsed.iso);
+      break;
+    case "name":
+      match = and(
+        ...parsed.terms.map(
+          (term) => sql`(lower(${patients.lastName}) like ${likePrefix(term)} or lower(${patients.firstName}) like ${likePrefix(term)})`,
+        ),
+      )!;
+      break;
+  }
+  return sql`${e.patientId} in (select ${patients.id} from ${patients} where ${patients.practiceId} = ${practiceId} and ${match} limit ${SEARCH_PATIENT_LIMIT})`;
+}
+
 export async function listInbox(
   db: Db,
-  input: { practiceId: number; inbox: InboxSelector; sort: InboxSort; after?: string | null; limit?: number },
+  input: {
+    practiceId: number;
+    inbox: InboxSelector;
+    sort: InboxSort;
+    search?: string | null;
+    /** Narrows any inbox to one issue type (the filter select). */
+    issueTypeId?: number | null;
+    after?: string | null;
+    limit?: number;
+  },
 ): Promise<InboxPage> {
   const limit = input.limit ?? 20;
-  const cursor = decodeCursor(input.after);
-  const newest = input.sort === "newest";
-  const keyset = cursor
-    ? newest
-      ? or(lt(patientEntries.submittedAt, cursor.at), and(eq(patientEntries.submittedAt, cursor.at), lt(patientEntries.id, cursor.id)))
-      : or(gt(patientEntries.submittedAt, cursor.at), and(eq(patientEntries.submittedAt, cursor.at), gt(patientEntries.id, cursor.id)))
-    : undefined;
+  const cursor = decodeCursor(input.after, input.sort);
   const rows = await db
     .select({
-      id: patientEntries.id,
-      patientId: patientEntries.patientId,
+      id: e.id,
+      patientId: e.patientId,
       patientFirstName: patients.firstName,
       patientLastName: patients.lastName,
       issueTypeName: issueTypes.name,
-      submittedAt: sql<Date>`${patientEntries.submittedAt}`.mapWith(patientEntries.submittedAt),
-      urgencyId: patientEntries.urgencyId,
-      assignedToId: patientEntries.assignedToId,
-      stage: patientEntries.stage,
-      awaitingPatientReply: patientEntries.awaitingPatientReply,
+      submittedAt: sql<Date>`${e.submittedAt}`.mapWith(e.submittedAt),
+      urgencyId: e.urgencyId,
+      assignedToId: e.assignedToId,
+      stage: e.stage,
+      awaitingPatientReply: e.awaitingPatientReply,
     })
-    .from(patientEntries)
-    .innerJoin(patients, eq(patients.id, patientEntries.patientId))
-    .innerJoin(issueTypes, eq(issueTypes.id, patientEntries.issueTypeId))
-    .where(and(eq(patientEntries.practiceId, input.practiceId), isNull(patientEntries.deletedAt), isNotNull(patientEntries.submittedAt), membership(input.inbox), keyset))
-    .orderBy(newest ? desc(patientEntries.submittedAt) : asc(patientEntries.submittedAt), newest ? desc(patientEntries.id) : asc(patientEntries.id))
+    .from(e)
+    .innerJoin(patients, eq(patients.id, e.patientId))
+    .innerJoin(issueTypes, eq(issueTypes.id, e.issueTypeId))
+    .where(
+      and(
+        reached(input.practiceId),
+        membership(input.inbox),
+        input.issueTypeId ? eq(e.issueTypeId, input.issueTypeId) : undefined,
+        searchCondition(input.practiceId, input.search ?? undefined),
+        keyset(input.sort, cursor),
+      ),
+    )
+    .orderBy(...ordering(input.sort))
     .limit(limit + 1);
   const page = rows.slice(0, limit) as InboxRow[];
-  return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+  return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1], input.sort) : null };
+}
+
+/** The ids of every request in an inbox (tests and the bench check membership with it). */
+export async function inboxMemberIds(db: Db, practiceId: number, inbox: InboxSelector): Promise<number[]> {
+  const rows = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(reached(practiceId), membership(inbox)));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -49,4 +49,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/prescriptions",
   "/pfs/not-linked",
   "/pfs/link-reset",
+  // Staff: the practice's patients.
+  "/:code/patients",
+  "/:code/non-digital-patients",
+  "/:code/non-digital-patients/add",
 ]);
