@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, entryMessages, outbox, patientEntries, practices, users } from "~/db/schema";
+import { auditEvents, entryMessages, outbox, patientEntries, patients, practices, users } from "~/db/schema";
 import { addPatientReply } from "~/domain/requests/conversation.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
@@ -180,5 +180,27 @@ describe("staff inboxes", () => {
     await addPatientReply(context, again, { body: "Flu", uploads: [], sensitive: false, userId: null });
     expect(await inboxCount(context.db, practice.id, "personal", gp.id)).toBe(0);
     expect(await inboxCount(context.db, practice.id, "unassigned")).toBe(1);
+  });
+
+  it("searches by name or reference, filters by type and sorts by urgency, keeping it all in the page", async () => {
+    const { practice, receptionist } = await staffPractice(context);
+    const admin = await submittedRequest(context, practice.id);
+    const clinical = await submittedRequest(context, practice.id, { issueTypeId: 2, answers: { 11: ["none"], 12: "Asthma", 13: "Worse at night", 14: "yes" } });
+    await post(practice.urlCode, "unassigned", clinical.entry.id, receptionist.cookie, { intent: "urgency", version: String(clinical.entry.version), urgencyId: "3" });
+    const inAll = async (query: string) =>
+      readJson<{ rows: { id: number }[]; search: string; issueTypeId: number | null }>(
+        await callLoader(list.loader, { request: getRequest(`/${practice.urlCode}/inboxes/all${query}`, { cookie: receptionist.cookie }), params: { practiceCode: practice.urlCode, inbox: "all" }, context }),
+      );
+    expect((await inAll("?sort=urgency")).rows.map((r) => r.id)).toEqual([clinical.entry.id, admin.entry.id]);
+    expect((await inAll("?type=4")).rows.map((r) => r.id)).toEqual([admin.entry.id]);
+    const reference = `FD-${String(admin.entry.id).padStart(6, "0")}`;
+    const byReference = await inAll(`?q=${reference}`);
+    expect(byReference.rows.map((r) => r.id)).toEqual([admin.entry.id]);
+    expect(byReference.search).toBe(reference);
+    const [person] = await context.db.select().from(patients).where(eq(patients.id, clinical.entry.patientId));
+    expect((await inAll(`?q=${encodeURIComponent(person.lastName)}`)).rows.map((r) => r.id)).toEqual([clinical.entry.id]);
+    const audits = await context.db.select().from(auditEvents).where(and(eq(auditEvents.action, "inbox.view"), eq(auditEvents.actorUserId, receptionist.id)));
+    // The search is audited as a fact, never with the words typed.
+    expect(JSON.stringify(audits.map((a) => a.detail))).not.toContain(person.lastName);
   });
 });

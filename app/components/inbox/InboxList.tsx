@@ -5,8 +5,12 @@ import { urgencyLabel } from "~/domain/inbox/transitions";
 export type InboxListData = {
   title: string;
   basePath: string;
-  sort: "newest" | "oldest";
+  sort: "newest" | "oldest" | "urgency";
   after: string | null;
+  search: string;
+  issueTypeId: number | null;
+  /** For the type filter; empty in an issue-type inbox (already one type). */
+  issueTypes: { id: number; name: string }[];
   next: string | null;
   rows: {
     id: number;
@@ -37,18 +41,67 @@ export function InboxList({ data }: { data: InboxListData }) {
   const keep = new URLSearchParams(search);
   keep.delete("snomed");
   const query = keep.toString() ? `?${keep}` : "";
-  const sortLink = (sort: "newest" | "oldest") => `${data.basePath}?sort=${sort}`;
+  // Links keep the search and filter; a new sort or filter starts again at the first page.
+  const listQuery = (changes: Record<string, string | null>) => {
+    const q = new URLSearchParams();
+    if (data.search) q.set("q", data.search);
+    if (data.issueTypeId) q.set("type", String(data.issueTypeId));
+    if (data.sort !== "newest") q.set("sort", data.sort);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) q.delete(k);
+      else q.set(k, v);
+    }
+    const text = q.toString();
+    return `${data.basePath}${text ? `?${text}` : ""}`;
+  };
+  const sortLink = (sort: "newest" | "oldest" | "urgency") => listQuery({ sort: sort === "newest" ? null : sort, after: null });
+  const sortLabels = { newest: "Newest first", oldest: "Oldest first", urgency: "Most urgent first" } as const;
   const list = (
     <>
       <h1 className={outlet ? "nhsuk-heading-m" : "nhsuk-heading-l"}>{data.title}</h1>
+      <form method="get" action={data.basePath} className="app-inbox-search" role="search" aria-label={`Search ${data.title}`}>
+        {data.sort !== "newest" ? <input type="hidden" name="sort" value={data.sort} /> : null}
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor="inbox-search">
+            Search by name, NHS number, date of birth or reference
+          </label>
+          <input className="nhsuk-input" id="inbox-search" name="q" type="search" defaultValue={data.search} autoComplete="off" />
+        </div>
+        {data.issueTypes.length > 0 ? (
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="inbox-type">
+              Type of request
+            </label>
+            <select className="nhsuk-select" id="inbox-type" name="type" defaultValue={data.issueTypeId ? String(data.issueTypeId) : ""}>
+              <option value="">All types</option>
+              {data.issueTypes.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+          Search
+        </button>
+        {data.search || data.issueTypeId ? (
+          <p className="nhsuk-body-s">
+            <Link to={data.basePath}>Clear search</Link>
+          </p>
+        ) : null}
+      </form>
       <p className="nhsuk-body-s">
         Sort:{" "}
-        {data.sort === "newest" ? <strong>Newest first</strong> : <Link to={sortLink("newest")}>Newest first</Link>}
-        {" | "}
-        {data.sort === "oldest" ? <strong>Oldest first</strong> : <Link to={sortLink("oldest")}>Oldest first</Link>}
+        {(["newest", "oldest", "urgency"] as const).map((sort, i) => (
+          <span key={sort}>
+            {i > 0 ? " | " : null}
+            {data.sort === sort ? <strong>{sortLabels[sort]}</strong> : <Link to={sortLink(sort)}>{sortLabels[sort]}</Link>}
+          </span>
+        ))}
       </p>
       {data.rows.length === 0 ? (
-        <p>There are no requests in this inbox.</p>
+        <p>{data.search || data.issueTypeId ? "No requests match your search." : "There are no requests in this inbox."}</p>
       ) : outlet ? (
         // Beside an open request the list is narrow: one compact item per request.
         <ul className="nhsuk-list app-inbox-compact">
@@ -100,14 +153,14 @@ export function InboxList({ data }: { data: InboxListData }) {
         <ul className="nhsuk-list nhsuk-pagination__list">
           {data.after ? (
             <li className="nhsuk-pagination-item--previous">
-              <Link className="nhsuk-pagination__link nhsuk-pagination__link--prev" to={`${data.basePath}?sort=${data.sort}`}>
+              <Link className="nhsuk-pagination__link nhsuk-pagination__link--prev" to={listQuery({ after: null })}>
                 <span className="nhsuk-pagination__title">First page</span>
               </Link>
             </li>
           ) : null}
           {data.next ? (
             <li className="nhsuk-pagination-item--next">
-              <Link className="nhsuk-pagination__link nhsuk-pagination__link--next" to={`${data.basePath}?sort=${data.sort}&after=${encodeURIComponent(data.next)}`}>
+              <Link className="nhsuk-pagination__link nhsuk-pagination__link--next" to={listQuery({ after: data.next })}>
                 <span className="nhsuk-pagination__title">Next page</span>
               </Link>
             </li>

@@ -18,7 +18,7 @@ import { listIssueTypes } from "~/domain/requests/questions.server";
 import { requestReference } from "~/domain/requests/reference";
 import { bubbleCount, inboxCounts } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
-import { listInbox, type InboxSelector } from "./inbox-queries.server";
+import { listInbox, type InboxSelector, type InboxSort } from "./inbox-queries.server";
 import { addAction, addComment, completeAction, searchSnomed } from "./notes.server";
 import { replyToPatient } from "./reply.server";
 import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "./request-handling.server";
@@ -81,20 +81,40 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const { viewer, practice } = await requireStaff(args);
   const { context } = args;
   const url = new URL(args.request.url);
-  const sort: "newest" | "oldest" = url.searchParams.get("sort") === "oldest" ? "oldest" : "newest";
+  const sortParam = url.searchParams.get("sort");
+  const sort: InboxSort = sortParam === "oldest" || sortParam === "urgency" ? sortParam : "newest";
   const after = url.searchParams.get("after");
+  // Search (patient name, NHS number, date of birth or reference) and the issue-type filter.
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const typeParam = url.searchParams.get("type");
+  const issueTypeId = typeParam && /^\d{1,3}$/.test(typeParam) ? Number(typeParam) : null;
   const { selector, title, basePath } = await resolveInbox(context, practice, args.params);
+  // An issue-type inbox is already one type: no type filter there.
+  const byType = typeof selector === "object" && "issueTypeId" in selector;
   const [page, staff] = await Promise.all([
-    listInbox(context.db, { practiceId: practice.id, inbox: selector, sort, after, limit: 20 }),
+    listInbox(context.db, { practiceId: practice.id, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
     practiceStaff(context.db, practice.id),
   ]);
-  await audit(context.db, { actorUserId: viewer.userId, practiceId: practice.id, action: "inbox.view", subjectType: "inbox", subjectId: basePath, at: context.clock.now() });
+  const issueTypes = await listIssueTypes(context.db);
+  // The audit says a search was made, never what was typed (it may be a name).
+  await audit(context.db, {
+    actorUserId: viewer.userId,
+    practiceId: practice.id,
+    action: "inbox.view",
+    subjectType: "inbox",
+    subjectId: basePath,
+    detail: search ? { searched: true } : undefined,
+    at: context.clock.now(),
+  });
   const names = new Map(staff.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
   return json({
     title,
     basePath,
     sort,
     after,
+    search,
+    issueTypeId,
+    issueTypes: byType ? [] : issueTypes.map((t) => ({ id: t.id, name: t.name })),
     next: page.next,
     rows: page.rows.map((r) => ({
       id: r.id,
