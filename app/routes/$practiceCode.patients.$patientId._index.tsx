@@ -76,6 +76,11 @@ export default function PatientPage() {
         </a>
       </p>
       <h2>Requests</h2>
+      <p>
+        <a className="nhsuk-button nhsuk-button--secondary" href={`/${data.code}/message/staff/${data.id}`} role="button" draggable="false">
+          Start a request for this patient
+        </a>
+      </p>
       {data.requests.length ? (
         <table className="nhsuk-table">
           <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Requests of {data.name}, newest first</caption>
