@@ -77,7 +77,7 @@ export default function PatientPage() {
       </p>
       <h2>Requests</h2>
       <p>
-        <a className="nhsuk-button nhsuk-button--secondary" href={`/${data.code}/message/staff/${data.id}`} role="button" draggable="false">
+        <a className="nhsuk-button nhsuk-button--secondary" href={`/${data.code}/message/staff/${data.id}`}>
           Start a request for this patient
         </a>
       </p>

@@ -32,7 +32,7 @@ async function signInAsReceptionist(page: Page) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-test("a receptionist adds and edits a non-digital patient, then finds them and edits their details", async ({ page }, testInfo) => {
+test("a receptionist adds and edits a non-digital patient, finds them, sends a request on their behalf and edits their details", async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const javaScript = testInfo.project.use.javaScriptEnabled !== false;
   const surname = uniqueSurname(testInfo);
@@ -87,10 +87,32 @@ test("a receptionist adds and edits a non-digital patient, then finds them and e
   await row.getByRole("link", { name: `Edie ${surname}` }).click();
 
   await expect(page).toHaveURL(/\/demo\/patients\/\d+$/);
+  const patientPage = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edie ${surname}`);
   await expect(page.getByText("This patient has not sent any requests.")).toBeVisible();
   await expect(page.getByText("No information provided").first()).toBeVisible();
 
+  // A request written on the patient's behalf (for example during a phone call), through the
+  // patient journey's own pages; it then lands in the practice's inbox.
+  await page.getByRole("link", { name: "Start a request for this patient" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What is your request about?");
+  await expect(page.getByText(`You are making this request for Edie ${surname}.`)).toBeVisible();
+  await page.getByRole("radio", { name: "An admin request" }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What do you need?");
+  await page.getByRole("radio", { name: "A letter, for example for work, school or housing" }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell us more");
+  await page.getByLabel("Tell us more").fill("Asked for by phone: a letter for the housing office.");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Is there anything else you want to tell us? (optional)");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your answers before sending your request");
+  await page.getByRole("button", { name: "Send request", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request sent");
+  await page.goto("/demo/inboxes/unassigned");
+  await expect(page.getByRole("link", { name: `Edie ${surname}` })).toBeVisible();
+  await page.goto(patientPage);
   await page.getByRole("link", { name: /Edit details/ }).click();
   await expect(page).toHaveURL(/\/demo\/patients\/\d+\/edit-details$/);
   await page.getByLabel("Email address").fill("not an email");
