@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../app/db/client.server";
-import { entryMessages, patientEntries, patients, practices, questions, users } from "../app/db/schema";
+import { answers, entryMessages, patientEntries, patients, practices, questions, users } from "../app/db/schema";
 import { systemClock } from "../app/domain/clock";
 import { csrfTokenFor, CSRF_COOKIE_SECURE, newCsrfSecret } from "../app/domain/security/csrf.server";
 import { createSession, PATIENT_IDLE_SECONDS, SESSION_COOKIE_SECURE } from "../app/domain/sessions/sessions.server";
@@ -99,22 +99,33 @@ export async function questionPageCount(db: Db): Promise<number> {
 }
 
 /**
- * ADJUST AT MERGE if the questions route addresses its pages differently: page 1 is
+ * How the questions route addresses its pages: page 1 is
  * /{code}/questions/{id}, page n is /{code}/questions/{id}?page=n.
  */
 export function questionPagePath(code: string, entryId: number, page: number): string {
   return page <= 1 ? `/${code}/questions/${entryId}` : `/${code}/questions/${entryId}?page=${page}`;
 }
 
+/** Admin-type answers, page by page (drizzle/0002_question_sets.sql: 31 single choice, 32 text, 33 optional). */
+const ADMIN_ANSWERS: { questionId: number; answer: string }[][] = [[{ questionId: 31, answer: "fit_note" }], [{ questionId: 32, answer: "Off work since Monday" }], []];
+
+/** Draft n (0-based) gets the answers of pages 1..n, so it stands at page n + 1. */
+export async function answerDraftsUpToTheirPage(db: Db, draftIds: number[]): Promise<void> {
+  for (const [n, id] of draftIds.entries()) {
+    const given = ADMIN_ANSWERS.slice(0, n).flat();
+    if (given.length) await db.insert(answers).values(given.map((a) => ({ patientEntryId: id, ...a })));
+  }
+}
+
 /** Every page of the request journey, for one signed-in patient (404 = not built yet: "missing"). */
 export function requestStepPages(code: string, patient: BenchPatient, pages: number): BenchPage[] {
-  const draft = patient.draftIds[0];
+  const last = patient.draftIds[pages - 1] ?? patient.draftIds[0];
   return [
-    { path: `/${code}/message`, optional: true },
+    // /{code}/message sends a patient who cares for nobody straight on to /message/myself.
     { path: `/${code}/message/myself`, optional: true },
-    ...Array.from({ length: pages }, (_, i) => ({ path: questionPagePath(code, draft, i + 1), optional: true })),
-    { path: `/${code}/confirmation/${draft}`, optional: true },
-    { path: `/${code}/submitted`, optional: true },
+    ...Array.from({ length: pages }, (_, i) => ({ path: questionPagePath(code, patient.draftIds[i] ?? patient.draftIds[0], i + 1), optional: true })),
+    { path: `/${code}/confirmation/${last}`, optional: true },
+    { path: `/${code}/submitted?entry=${patient.submittedId}`, optional: true },
     { path: `/${code}/my-requests-and-messages`, optional: true },
     { path: `/${code}/chat/${patient.submittedId}`, optional: true },
   ];

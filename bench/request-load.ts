@@ -45,7 +45,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const PRACTICE = "demo";
 
 /**
- * ADJUST AT MERGE: the form fields the questions page posts to answer question 31
+ * The form fields the questions page posts to answer question 31
  * ("What do you need?", single choice, admin issue type page 1), besides `csrf`.
  */
 export const ANSWER_FIELDS: Record<string, string> = { q31: "fit_note" };

@@ -20,7 +20,7 @@ import { bytes, fixed, kb, table } from "./format";
 import { loadSettingsFromEnv, runLoad, type LoadResult, type LoadSettings } from "./load";
 import { HTML_GZIP_BUDGET_BYTES, measurePageWeight, type PageWeightReport } from "./page-weight";
 import { BENCH_PAGES, BROWSER_HEADERS } from "./pages";
-import { questionPageCount, requestStepPages, seedBenchPatients } from "./request-fixtures";
+import { answerDraftsUpToTheirPage, questionPageCount, requestStepPages, seedBenchPatients } from "./request-fixtures";
 import { BENCH_SESSION_SECRET, startBare, startFrontdoor, type Running, type RunningFrontdoor } from "./servers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -148,8 +148,12 @@ async function main() {
 
     // The request journey, as a signed-in patient with a draft and a submitted request
     // (session rows written directly). Steps built on another branch show as missing until merged.
-    const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: 1, sessionSecret: BENCH_SESSION_SECRET });
-    const stepPages = requestStepPages("demo", patient, await questionPageCount(frontdoor.db));
+    // One draft per question page, each answered up to that page, so every page (and check
+    // your answers) renders instead of sending the patient back to the first incomplete page.
+    const pageCount = await questionPageCount(frontdoor.db);
+    const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: pageCount, sessionSecret: BENCH_SESSION_SECRET });
+    await answerDraftsUpToTheirPage(frontdoor.db, patient.draftIds);
+    const stepPages = requestStepPages("demo", patient, pageCount);
     requestWeight = await measurePageWeight(frontdoor.baseUrl, stepPages, { ...BROWSER_HEADERS, cookie: patient.cookie });
     printPageWeight(requestWeight, "(a2) Page weight of the request journey, signed in as a patient", false);
 
