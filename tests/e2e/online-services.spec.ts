@@ -120,7 +120,11 @@ for (const practice of E2E_PFS_PRACTICES) {
     await expect(page.getByRole("alert").getByRole("link", { name: "You must select at least one medication" })).toBeVisible();
 
     // Start again clears a selection.
-    await page.getByLabel("Select Bisoprolol 2.5mg tablets").check();
+    // With JS, the page may still be settling from the previous post's revalidation when the
+    // box is ticked (its ticked state comes from the server); tick until it stays ticked.
+    await expect(async () => {
+      await page.getByLabel("Select Bisoprolol 2.5mg tablets").check();
+    }).toPass({ timeout: 10_000 });
     await page.getByRole("button", { name: "Update selection" }).click();
     await expect(page.getByText("1 medication selected.")).toBeVisible();
     await page.getByRole("link", { name: "Cancel and start new request" }).click();
