@@ -2,7 +2,7 @@
  * Keeps inbox_counters in step with request writes. Call inside the transaction that changes
  * the request, with its state before and after: the counters then never drift from the rows.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { inboxCounters } from "~/db/schema";
 import { inboxDelta, type InboxState } from "./inboxes";
@@ -30,6 +30,21 @@ export async function inboxCounts(db: Db, practiceId: number): Promise<Map<strin
   return new Map(rows.map((r) => [r.userId ? `${r.inbox}:${r.userId}` : r.inbox, r.count]));
 }
 
+/**
+ * The federated inbox's counters: each inbox summed over the practices, "personal:{userId}"
+ * for this staff member only (other people's personal counters are not read). One primary-key
+ * range per practice.
+ */
+export async function inboxCountsAcross(db: Db, practiceIds: readonly number[], userId: number): Promise<Map<string, number>> {
+  if (practiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ inbox: inboxCounters.inbox, userId: inboxCounters.userId, count: sql<number>`sum(${inboxCounters.count})`.mapWith(Number) })
+    .from(inboxCounters)
+    .where(and(inArray(inboxCounters.practiceId, [...practiceIds]), inArray(inboxCounters.userId, [0, userId])))
+    .groupBy(inboxCounters.inbox, inboxCounters.userId);
+  return new Map(rows.map((r) => [r.userId ? `${r.inbox}:${r.userId}` : r.inbox, r.count]));
+}
+
 export async function inboxCount(db: Db, practiceId: number, inbox: string, userId = 0): Promise<number> {
   const [row] = await db
     .select({ count: inboxCounters.count })
@@ -40,15 +55,18 @@ export async function inboxCount(db: Db, practiceId: number, inbox: string, user
 
 /**
  * The inbox bubble (spec 1 §4): requests waiting for this staff member to act, in their own
- * inbox and the unassigned one. Two primary-key reads.
+ * inbox and the unassigned one. Two primary-key reads per practice; several practices (the
+ * federated inbox) add up.
  */
-export async function bubbleCount(db: Db, practiceId: number, userId: number): Promise<number> {
+export async function bubbleCount(db: Db, practiceId: number | readonly number[], userId: number): Promise<number> {
+  const ids = typeof practiceId === "number" ? [practiceId] : [...practiceId];
+  if (ids.length === 0) return 0;
   const rows = await db
     .select({ count: inboxCounters.count })
     .from(inboxCounters)
     .where(
       and(
-        eq(inboxCounters.practiceId, practiceId),
+        ids.length === 1 ? eq(inboxCounters.practiceId, ids[0]) : inArray(inboxCounters.practiceId, ids),
         sql`(${inboxCounters.inbox}, ${inboxCounters.userId}) in (('unassigned', 0), ('personal', ${userId}))`,
       ),
     );

@@ -8,8 +8,14 @@
  * one index range, where the equivalent OR of comparisons is a filter over every row before
  * the cursor. Sort "urgency" is most urgent first, then oldest first (longest waiting), on
  * (-coalesce(urgency_id, 0), submitted_at, id), all ascending so one comparison still works.
+ *
+ * The federated inbox (practice code `all`, docs/decisions/0062-federated-inbox.md) lists the
+ * same shapes over several practices: one branch per practice, each the single-practice query
+ * with its own LIMIT, joined by UNION ALL and cut to the page outside. Each branch stays one
+ * index range, so a page costs (practices × 21) index rows however big the practices are.
  */
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { issueTypes, patientEntries, patients } from "~/db/schema";
 import { parsePatientSearch, likePrefix } from "~/domain/patients/patient-search";
@@ -27,6 +33,7 @@ export type InboxSort = "newest" | "oldest" | "urgency";
 
 export type InboxRow = {
   id: number;
+  practiceId: number;
   patientId: number;
   patientFirstName: string;
   patientLastName: string;
@@ -130,24 +137,22 @@ function searchCondition(practiceId: number, search: string | undefined): SQL | 
   return sql`${e.patientId} in (select ${patients.id} from ${patients} where ${patients.practiceId} = ${practiceId} and ${match} limit ${SEARCH_PATIENT_LIMIT})`;
 }
 
-export async function listInbox(
-  db: Db,
-  input: {
-    practiceId: number;
-    inbox: InboxSelector;
-    sort: InboxSort;
-    search?: string | null;
-    /** Narrows any inbox to one issue type (the filter select). */
-    issueTypeId?: number | null;
-    after?: string | null;
-    limit?: number;
-  },
-): Promise<InboxPage> {
-  const limit = input.limit ?? 20;
-  const cursor = decodeCursor(input.after, input.sort);
-  const rows = await db
+type ListInput = {
+  inbox: InboxSelector;
+  sort: InboxSort;
+  search?: string | null;
+  /** Narrows any inbox to one issue type (the filter select). */
+  issueTypeId?: number | null;
+  after?: string | null;
+  limit?: number;
+};
+
+/** One practice's page: the query shape of its partial index, LIMIT limit + 1. */
+function practicePage(db: Db, practiceId: number, input: ListInput, cursor: Cursor | null, limit: number) {
+  return db
     .select({
       id: e.id,
+      practiceId: e.practiceId,
       patientId: e.patientId,
       patientFirstName: patients.firstName,
       patientLastName: patients.lastName,
@@ -157,23 +162,69 @@ export async function listInbox(
       assignedToId: e.assignedToId,
       stage: e.stage,
       awaitingPatientReply: e.awaitingPatientReply,
+      // The urgency sort's leading key, by name: a union's ORDER BY takes output columns only.
+      urgencyRank: sql<number>`${urgencyRank}`.as("urgency_rank"),
     })
     .from(e)
     .innerJoin(patients, eq(patients.id, e.patientId))
     .innerJoin(issueTypes, eq(issueTypes.id, e.issueTypeId))
     .where(
       and(
-        reached(input.practiceId),
+        reached(practiceId),
         membership(input.inbox),
         input.issueTypeId ? eq(e.issueTypeId, input.issueTypeId) : undefined,
-        searchCondition(input.practiceId, input.search ?? undefined),
+        searchCondition(practiceId, input.search ?? undefined),
         keyset(input.sort, cursor),
       ),
     )
     .orderBy(...ordering(input.sort))
     .limit(limit + 1);
-  const page = rows.slice(0, limit) as InboxRow[];
-  return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1], input.sort) : null };
+}
+
+function toPage(rows: InboxRow[], limit: number, sort: InboxSort): InboxPage {
+  const page = rows.slice(0, limit);
+  return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1], sort) : null };
+}
+
+export async function listInbox(db: Db, input: ListInput & { practiceId: number }): Promise<InboxPage> {
+  const limit = input.limit ?? 20;
+  const rows = await practicePage(db, input.practiceId, input, decodeCursor(input.after, input.sort), limit);
+  return toPage(rows as InboxRow[], limit, input.sort);
+}
+
+/** The union's ORDER BY: the branches' ordering, by output column name. */
+function unionOrdering(sort: InboxSort): SQL[] {
+  const at = sql.identifier("submitted_at");
+  const id = sql.identifier("id");
+  if (sort === "urgency") return [sql`${sql.identifier("urgency_rank")} asc`, sql`${at} asc`, sql`${id} asc`];
+  const dir = sort === "newest" ? sql`desc` : sql`asc`;
+  return [sql`${at} ${dir}`, sql`${id} ${dir}`];
+}
+
+/**
+ * An inbox over several practices (the federated inbox): the same page, ordering and cursor as
+ * listInbox, ids being unique across practices. Each practice's branch is cut to limit + 1 by
+ * its own index, so the union never holds more than practices × (limit + 1) rows.
+ */
+export async function listInboxAcross(db: Db, input: ListInput & { practiceIds: readonly number[] }): Promise<InboxPage> {
+  const limit = input.limit ?? 20;
+  const query = inboxAcrossQuery(db, input);
+  if (!query) return { rows: [], next: null };
+  return toPage((await query) as InboxRow[], limit, input.sort);
+}
+
+/** The statement behind listInboxAcross (the tests EXPLAIN it), or null for no practices. */
+export function inboxAcrossQuery(db: Db, input: ListInput & { practiceIds: readonly number[] }) {
+  const limit = input.limit ?? 20;
+  const ids = [...new Set(input.practiceIds)];
+  const cursor = decodeCursor(input.after, input.sort);
+  const branches = ids.map((id) => practicePage(db, id, input, cursor, limit));
+  if (branches.length === 0) return null;
+  if (branches.length === 1) return branches[0];
+  const [first, second, ...rest] = branches;
+  return unionAll(first, second, ...rest)
+    .orderBy(...unionOrdering(input.sort))
+    .limit(limit + 1);
 }
 
 /** The ids of every request in an inbox (tests and the bench check membership with it). */
