@@ -112,6 +112,8 @@ const MATRIX: Record<string, string[]> = {
   gp_or_reception_any_practice: [D, D, D, A, D, A, A, D, D, D, REG, L],
   gp_or_reception_or_practice_admin: [A, D, D, A, A, A, A, D, D, D, REG, L],
   inbox: [D, D, D, A, "deny:no_staff_role", A, A, D, D, D, REG, L],
+  // The federated inbox (practice code all): staff of any practice.
+  federated_inbox: [D, D, D, A, "deny:no_staff_role", A, A, D, D, D, REG, L],
   admin: [A, D, D, D, D, D, D, D, D, D, REG, L],
   advanced: [D, A, D, D, D, D, D, D, D, D, REG, L],
   ccg_admin: [D, D, A, D, D, D, D, D, D, D, REG, L],
@@ -138,6 +140,7 @@ const NOT_GUARDS = new Set([
   "isPracticeAdminAnywhere",
   "isStaffAt",
   "isPracticeAdminAt",
+  "federatedPracticeIds",
   "landingPath",
   "decide",
 ]);
@@ -252,6 +255,23 @@ describe("the aitesting practice", () => {
   ])("edit_practice and manageStaff never pass there, not even for the %s", (_label, v) => {
     expect(at(guards.edit_practice, v)).toBe(D);
     expect(at(guards.manageStaff, v)).toBe(D);
+  });
+});
+
+describe("the federated inbox (practice code all)", () => {
+  const all = (v: GuardViewer) => show(guards.federated_inbox(v, { path: "/all/inboxes/all", practice: null }));
+
+  it("takes every practice where the viewer is staff, but the AI-testing one", () => {
+    const v = viewer({ at: [[DEMO, "gp"], [OTHER, "receptionist"], [OTHER, "practice_admin"], [AITESTING, "gp"]] });
+    expect(guards.federatedPracticeIds(v)).toEqual([DEMO.id, OTHER.id]);
+    expect(guards.federatedPracticeIds(viewer({ at: [[DEMO, "practice_admin"], [OTHER, "gp"]] }))).toEqual([OTHER.id]);
+    expect(all(v)).toBe(A);
+  });
+
+  it("sends clinicians of the AI-testing practice alone to its redirect, and refuses admins without a staff role", () => {
+    expect(all(viewer({ at: [[AITESTING, "gp"]] }))).toBe("redirect:/aitesting/redirect");
+    expect(all(viewer({ at: [[DEMO, "practice_admin"], [OTHER, "practice_admin"]] }))).toBe("deny:no_staff_role");
+    expect(all(viewer({ roles: ["admin"] }))).toBe(D);
   });
 });
 

@@ -137,6 +137,26 @@ export const inbox: Guard = (v, t) => {
   return { kind: "denied" };
 };
 
+/**
+ * The practices of the federated inbox (practice code `all`, spec 3 §2): every practice where
+ * the viewer is a GP or receptionist, but the AI-testing one, whose clinicians have their own
+ * review area (docs/decisions/0062-federated-inbox.md).
+ */
+export function federatedPracticeIds(v: Pick<GuardViewer, "memberships">): number[] {
+  const ids = v.memberships.filter((m) => STAFF_ROLES.has(m.role) && m.urlCode.toLowerCase() !== AITESTING).map((m) => m.practiceId);
+  return [...new Set(ids)];
+}
+
+/** The inbox guard for `/all/inboxes/…`: staff of at least one practice, as `inbox` is at one. */
+export const federated_inbox: Guard = (v, t) => {
+  const outcome = loggedin(v, t);
+  if (outcome) return outcome;
+  if (federatedPracticeIds(v!).length > 0) return null;
+  if (isStaffAnywhere(v!)) return { kind: "redirect", to: "/aitesting/redirect" };
+  if (isPracticeAdminAnywhere(v!)) return { kind: "denied", errorCode: "no_staff_role" };
+  return { kind: "denied" };
+};
+
 export const admin: Guard = (v, t) => loggedin(v, t) ?? (isAdmin(v!) ? null : { kind: "denied" });
 
 export const advanced: Guard = (v, t) => loggedin(v, t) ?? (v!.globalRoles.has("advanced") ? null : { kind: "denied" });
