@@ -3,8 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { InboxList } from "~/components/inbox/InboxList";
 import { inboxListLoader } from "~/domain/inbox/inbox-route.server";
 
-/** /{code}/inboxes/{unassigned|awaiting-response|completed|rejected|all|staff id}. */
-export const handle = { title: (data: { title: string } | undefined) => (data ? `${data.title} inbox` : "Inbox") };
+/** /{code}/inboxes/{unassigned|awaiting-response|completed|rejected|all|staff id}; code `all`: every practice. */
+export const handle = {
+  title: (data: { title: string; caption: string | null } | undefined) => (data ? `${data.title} inbox${data.caption ? ` – ${data.caption}` : ""}` : "Inbox"),
+};
 
 export function loader(args: LoaderFunctionArgs) {
   return inboxListLoader(args);

@@ -7,13 +7,13 @@ export function loader(args: LoaderFunctionArgs) {
   return inboxesLayoutLoader(args);
 }
 
-/** The inboxes with their counts beside whichever inbox is open. */
+/** The inboxes with their counts beside whichever inbox is open; `/all/inboxes` is every practice's. */
 export default function Inboxes() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-one-quarter">
-        <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} />
+        <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} practices={data.practices} />
       </div>
       <div className="nhsuk-grid-column-three-quarters">
         <Outlet />

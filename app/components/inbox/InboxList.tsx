@@ -4,6 +4,8 @@ import { urgencyLabel } from "~/domain/inbox/transitions";
 
 export type InboxListData = {
   title: string;
+  /** "All practices" in the federated inbox, whose rows name their practice. */
+  caption: string | null;
   basePath: string;
   sort: "newest" | "oldest" | "urgency";
   after: string | null;
@@ -14,6 +16,7 @@ export type InboxListData = {
   next: string | null;
   rows: {
     id: number;
+    practiceName: string | null;
     reference: string;
     patientName: string;
     issueTypeName: string;
@@ -58,7 +61,15 @@ export function InboxList({ data }: { data: InboxListData }) {
   const sortLabels = { newest: "Newest first", oldest: "Oldest first", urgency: "Most urgent first" } as const;
   const list = (
     <>
-      <h1 className={outlet ? "nhsuk-heading-m" : "nhsuk-heading-l"}>{data.title}</h1>
+      <h1 className={outlet ? "nhsuk-heading-m" : "nhsuk-heading-l"}>
+        {data.caption ? (
+          <span className={outlet ? "nhsuk-caption-m" : "nhsuk-caption-l"}>
+            {data.caption}
+            <span className="nhsuk-u-visually-hidden">: </span>
+          </span>
+        ) : null}
+        {data.title}
+      </h1>
       <form method="get" action={data.basePath} className="app-inbox-search" role="search" aria-label={`Search ${data.title}`}>
         {data.sort !== "newest" ? <input type="hidden" name="sort" value={data.sort} /> : null}
         <div className="nhsuk-form-group">
@@ -111,6 +122,7 @@ export function InboxList({ data }: { data: InboxListData }) {
                 {row.patientName}
               </Link>
               <span className="nhsuk-body-s app-inbox-compact__meta">
+                {row.practiceName ? `${row.practiceName} · ` : null}
                 {row.reference} · {row.issueTypeName} · {formatDateTime(new Date(row.submittedAt))} · {status(row)}
               </span>
             </li>
@@ -122,6 +134,7 @@ export function InboxList({ data }: { data: InboxListData }) {
           <thead className="nhsuk-table__head">
             <tr className="nhsuk-table__row">
               <th scope="col" className="nhsuk-table__header">Patient</th>
+              {data.caption ? <th scope="col" className="nhsuk-table__header">Practice</th> : null}
               <th scope="col" className="nhsuk-table__header">Request</th>
               <th scope="col" className="nhsuk-table__header">Sent</th>
               <th scope="col" className="nhsuk-table__header">Status</th>
@@ -135,6 +148,7 @@ export function InboxList({ data }: { data: InboxListData }) {
                   <br />
                   <span className="nhsuk-body-s">{row.reference}</span>
                 </td>
+                {data.caption ? <td className="nhsuk-table__cell">{row.practiceName}</td> : null}
                 <td className="nhsuk-table__cell">
                   {row.issueTypeName}
                   {row.urgencyId ? <span className="nhsuk-body-s"> ({urgencyLabel(row.urgencyId)})</span> : null}

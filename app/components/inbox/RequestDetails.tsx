@@ -71,6 +71,7 @@ export function RequestDetails() {
       ) : null}
 
       <dl className="nhsuk-summary-list" id="request-status" tabIndex={-1}>
+        {data.practiceName ? <Row label="Practice" value={data.practiceName} /> : null}
         <Row label="Date of birth" value={formatDate(patient.dateOfBirth)} />
         <Row label="NHS number" value={patient.nhsNumber ? patient.nhsNumber.replace(/(\d{3})(\d{3})(\d{4})/, "$1 $2 $3") : null} />
         <Row label="Email" value={patient.email} />

@@ -2,10 +2,13 @@
  * The loaders and actions behind the inbox routes, shared by the inbox views (unassigned,
  * personal, issue type...) so each route module is a few lines. Staff only (the `inbox` guard:
  * a practice admin without a staff role is refused with no_staff_role), in loaders and actions.
+ * The practice code `all` is the federated inbox over every practice where the viewer is staff
+ * (inbox-scope.server.ts, docs/decisions/0062-federated-inbox.md).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
+import type { Viewer } from "~/domain/auth/viewer.server";
 import { inbox as inboxGuard } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
 import { audit } from "~/domain/audit/audit.server";
@@ -16,9 +19,10 @@ import { notFound } from "~/domain/http/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { requestReference } from "~/domain/requests/reference";
-import { bubbleCount, inboxCounts } from "./counters.server";
+import { bubbleCount, inboxCounts, inboxCountsAcross } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
-import { listInbox, type InboxSelector, type InboxSort } from "./inbox-queries.server";
+import { listInboxAcross, type InboxSelector, type InboxSort } from "./inbox-queries.server";
+import { FEDERATED_CODE, practiceOfEntry, requireInboxScope, staffPractices, type InboxScope } from "./inbox-scope.server";
 import { addAction, addComment, completeAction, searchSnomed } from "./notes.server";
 import { replyToPatient } from "./reply.server";
 import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "./request-handling.server";
@@ -33,41 +37,62 @@ export const INBOX_TITLES: Record<(typeof NAMED_INBOXES)[number], string> = {
   all: "All",
 };
 
+/** One practice's pages only (downloads, delete): `all` is no practice there, so 404. */
 async function requireStaff(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const { viewer, practice } = await requireViewer(args.request, args.context, [inboxGuard], { practiceCode: args.params.practiceCode });
   return { viewer, practice: practice as Practice };
 }
 
-/** The inbox a URL names: a named inbox, an issue type, or a staff member's personal inbox. */
-async function resolveInbox(context: AppContext, practice: Practice, params: LoaderFunctionArgs["params"]) {
+const requireScope = (args: LoaderFunctionArgs | ActionFunctionArgs) => requireInboxScope(args.request, args.context, args.params.practiceCode);
+
+/** The page heading's caption in the federated inbox. */
+export const FEDERATED_LABEL = "All practices";
+
+/**
+ * The inbox a URL names: a named inbox, an issue type, or a staff member's personal inbox. In
+ * the federated inbox only the viewer's own id is a personal inbox: another id would name a
+ * colleague at some of the practices only, so it is not found there.
+ */
+async function resolveInbox(context: AppContext, scope: InboxScope, viewer: Viewer, params: LoaderFunctionArgs["params"]) {
+  const base = `/${scope.code}/inboxes`;
   if (params.type !== undefined) {
     const types = await listIssueTypes(context.db);
     const type = types.find((t) => String(t.id) === params.type);
     if (!type) throw notFound();
-    return { selector: { issueTypeId: type.id } as InboxSelector, title: type.name, basePath: `/${practice.urlCode}/inboxes/issue_type/${type.id}` };
+    return { selector: { issueTypeId: type.id } as InboxSelector, title: type.name, basePath: `${base}/issue_type/${type.id}` };
   }
   const name = params.inbox ?? "";
   if ((NAMED_INBOXES as readonly string[]).includes(name)) {
     const named = name as (typeof NAMED_INBOXES)[number];
-    return { selector: named as InboxSelector, title: INBOX_TITLES[named], basePath: `/${practice.urlCode}/inboxes/${named}` };
+    return { selector: named as InboxSelector, title: INBOX_TITLES[named], basePath: `${base}/${named}` };
   }
   if (!/^\d{1,10}$/.test(name)) throw notFound();
-  const staff = (await practiceStaff(context.db, practice.id)).find((s) => String(s.id) === name);
+  const staff = scope.federated
+    ? String(viewer.userId) === name
+      ? { id: viewer.userId, firstName: viewer.firstName, lastName: viewer.lastName }
+      : undefined
+    : (await practiceStaff(context.db, scope.practices[0].id)).find((s) => String(s.id) === name);
   if (!staff) throw notFound();
   return {
     selector: { staffUserId: staff.id } as InboxSelector,
     title: `${staff.firstName} ${staff.lastName}`,
-    basePath: `/${practice.urlCode}/inboxes/${staff.id}`,
+    basePath: `${base}/${staff.id}`,
   };
 }
 
 /** /{code}/inboxes: the inbox navigation with counts (rendered with every page, no JS needed). */
 export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireStaff(args);
+  const { viewer, scope } = await requireScope(args);
   const { db } = args.context;
-  const [counts, issueTypes] = await Promise.all([inboxCounts(db, practice.id), listIssueTypes(db)]);
+  const ids = scope.practices.map((p) => p.id);
+  const [counts, issueTypes] = await Promise.all([
+    scope.federated ? inboxCountsAcross(db, ids, viewer.userId) : inboxCounts(db, ids[0]),
+    listIssueTypes(db),
+  ]);
   return json({
-    practice: { code: practice.urlCode, name: practice.name },
+    practice: { code: scope.code, name: scope.federated ? FEDERATED_LABEL : scope.practices[0].name },
+    // The switch between a practice's inboxes and all practices, for staff of more than one.
+    practices: staffPractices(viewer).map((p) => ({ code: p.urlCode, name: p.name })),
     me: { id: viewer.userId, name: `${viewer.firstName} ${viewer.lastName}` },
     counts: {
       personal: counts.get(`personal:${viewer.userId}`) ?? 0,
@@ -78,7 +103,7 @@ export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
 }
 
 export async function inboxListLoader(args: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireStaff(args);
+  const { viewer, scope } = await requireScope(args);
   const { context } = args;
   const url = new URL(args.request.url);
   const sortParam = url.searchParams.get("sort");
@@ -88,27 +113,34 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const typeParam = url.searchParams.get("type");
   const issueTypeId = typeParam && /^\d{1,3}$/.test(typeParam) ? Number(typeParam) : null;
-  const { selector, title, basePath } = await resolveInbox(context, practice, args.params);
+  const { selector, title, basePath } = await resolveInbox(context, scope, viewer, args.params);
   // An issue-type inbox is already one type: no type filter there.
   const byType = typeof selector === "object" && "issueTypeId" in selector;
+  const ids = scope.practices.map((p) => p.id);
   const [page, staff] = await Promise.all([
-    listInbox(context.db, { practiceId: practice.id, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
-    practiceStaff(context.db, practice.id),
+    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
+    Promise.all(ids.map((id) => practiceStaff(context.db, id))),
   ]);
   const issueTypes = await listIssueTypes(context.db);
-  // The audit says a search was made, never what was typed (it may be a name).
-  await audit(context.db, {
-    actorUserId: viewer.userId,
-    practiceId: practice.id,
-    action: "inbox.view",
-    subjectType: "inbox",
-    subjectId: basePath,
-    detail: search ? { searched: true } : undefined,
-    at: context.clock.now(),
-  });
-  const names = new Map(staff.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  // The audit says a search was made, never what was typed (it may be a name). One row per
+  // practice shown, so each practice's audit trail holds the federated views of its requests.
+  const at = context.clock.now();
+  for (const practiceId of ids) {
+    await audit(context.db, {
+      actorUserId: viewer.userId,
+      practiceId,
+      action: "inbox.view",
+      subjectType: "inbox",
+      subjectId: basePath,
+      detail: search ? { searched: true } : undefined,
+      at,
+    });
+  }
+  const names = new Map(staff.flat().map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  const practiceNames = new Map(scope.practices.map((p) => [p.id, p.name]));
   return json({
     title,
+    caption: scope.federated ? FEDERATED_LABEL : null,
     basePath,
     sort,
     after,
@@ -118,6 +150,8 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
     next: page.next,
     rows: page.rows.map((r) => ({
       id: r.id,
+      // Which practice the request is at: shown in the federated inbox only.
+      practiceName: scope.federated ? (practiceNames.get(r.practiceId) ?? null) : null,
       reference: requestReference(r.id),
       patientName: `${r.patientFirstName} ${r.patientLastName}`,
       issueTypeName: r.issueTypeName,
@@ -131,9 +165,12 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
 }
 
 export async function requestDetailsLoader(args: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireStaff(args);
+  const { viewer, scope } = await requireScope(args);
   const { context } = args;
   const entryId = Number(args.params.requestId);
+  // In the federated inbox the request's own practice: its staff, its audit, its links.
+  const practice = await practiceOfEntry(context.db, scope, entryId);
+  if (!practice) throw notFound();
   const details = await loadRequestDetails(context.db, practice.id, entryId);
   if (!details) throw notFound();
   const url = new URL(args.request.url);
@@ -150,7 +187,17 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
       `/${practice.urlCode}/requests/${entryId}/files/${f.id}?sig=${encodeURIComponent(signValue(context.config.sessionSecret, FILE_LINK_PURPOSE, { f: f.id, u: viewer.userId }, expires))}`,
     ]),
   );
-  return json({ details, others, snomedQuery, snomedResults, fileLinks, practiceCode: practice.urlCode, me: viewer.userId });
+  return json({
+    details,
+    others,
+    snomedQuery,
+    snomedResults,
+    fileLinks,
+    practiceCode: practice.urlCode,
+    // Named on the page when the list mixes practices.
+    practiceName: scope.federated ? practice.name : null,
+    me: viewer.userId,
+  });
 }
 
 export const FILE_LINK_PURPOSE = "staff-file";
@@ -196,9 +243,13 @@ const DONE_MESSAGES: Record<string, string> = {
 };
 
 export async function requestDetailsAction(args: ActionFunctionArgs) {
-  const { viewer, practice } = await requireStaff(args);
+  const { viewer, scope } = await requireScope(args);
   const { context, request } = args;
   const entryId = Number(args.params.requestId);
+  // The request's own practice (one of the viewer's staff practices, or not found): every
+  // change, assignee check and audit row below is that practice's, whichever inbox posted.
+  const practice = await practiceOfEntry(context.db, scope, entryId);
+  if (!practice) throw notFound();
   const actor = { userId: viewer.userId, practiceId: practice.id };
   const submission = parseWithZod(await request.formData(), { schema: HandlingSchema });
   if (submission.status !== "success") {
@@ -260,15 +311,34 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
 
 /** The bubble's poll: requests waiting for this staff member (never cached). */
 export async function inboxCountLoader(args: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireStaff(args);
-  const count = await bubbleCount(args.context.db, practice.id, viewer.userId);
+  const { viewer, scope } = await requireScope(args);
+  const count = await bubbleCount(args.context.db, scope.practices.map((p) => p.id), viewer.userId);
   return json({ count }, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** /{code}/inbox: the user's own inbox. */
+/** /{code}/inbox: the user's own inbox (`/all/inbox`: their own across their practices). */
 export async function ownInboxLoader(args: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireStaff(args);
-  return redirect(`/${practice.urlCode}/inboxes/${viewer.userId}`);
+  const { viewer, scope } = await requireScope(args);
+  return redirect(`/${scope.code}/inboxes/${viewer.userId}`);
+}
+
+/**
+ * /inboxes/{staff_member_id}/{practice_code} (spec 3 §2): the personal inbox at its usual
+ * address, refused exactly as that inbox is (its guard, and 404 for an id it does not know;
+ * with `all` any id but the viewer's own).
+ */
+export async function personalInboxRedirectLoader(args: LoaderFunctionArgs) {
+  const { viewer, scope } = await requireInboxScope(args.request, args.context, args.params.practiceCode);
+  const id = args.params.staffMemberId ?? "";
+  if (!/^\d{1,10}$/.test(id)) throw notFound();
+  const { basePath } = await resolveInbox(args.context, scope, viewer, { inbox: id });
+  return redirect(basePath);
+}
+
+/** Where the delete page goes back to: an inbox of this practice or of all practices. */
+function deleteBack(back: string | null, practice: Practice): string | null {
+  if (!back || !/^\/[A-Za-z0-9]+\/inboxes\/[A-Za-z0-9_/-]*$/.test(back)) return null;
+  return back.startsWith(`/${practice.urlCode}/inboxes/`) || back.startsWith(`/${FEDERATED_CODE}/inboxes/`) ? back : null;
 }
 
 /** Delete confirmation (its own page; a dialog with JS): soft delete, audited. */
@@ -281,7 +351,7 @@ export async function deleteRequestLoader(args: LoaderFunctionArgs) {
     reference: requestReference(details.entry.id),
     patientName: `${details.patient.firstName} ${details.patient.lastName}`,
     version: details.entry.version,
-    back: back && back.startsWith(`/${practice.urlCode}/inboxes/`) ? back : `/${practice.urlCode}/inboxes/all`,
+    back: deleteBack(back, practice) ?? `/${practice.urlCode}/inboxes/all`,
   });
 }
 
@@ -298,5 +368,7 @@ export async function deleteRequestAction(args: ActionFunctionArgs) {
   if (result.status === "not_found") throw notFound();
   if (result.status !== "ok") return json({ message: result.message }, { status: 409 });
   const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: "Request deleted." }, isSecureRequest(request));
-  return redirect(`/${practice.urlCode}/inboxes/all`, { status: 303, headers: { "Set-Cookie": flash } });
+  // Back to the list it was deleted from, without the request (gone) open beside it.
+  const back = deleteBack(new URL(request.url).searchParams.get("back"), practice)?.replace(/\/request-details\/\d+$/, "");
+  return redirect(back ?? `/${practice.urlCode}/inboxes/all`, { status: 303, headers: { "Set-Cookie": flash } });
 }
