@@ -13,6 +13,12 @@ describe("actingPracticeId", () => {
     expect(actingPracticeId(viewer, "demo")).toBe(2);
     expect(actingPracticeId(viewer, "DEMO")).toBe(2);
   });
+  it("under /all (the federated inbox) acts at the session's practice, else the first where they are staff", () => {
+    expect(actingPracticeId(viewer, "all")).toBe(1);
+    expect(actingPracticeId({ ...viewer, session: { practiceId: 2 } as never }, "ALL")).toBe(2);
+    const adminFirst = { ...viewer, memberships: [{ ...membership(3, "admin"), role: "practice_admin" as const }, membership(2, "demo")], session: { practiceId: 3 } as never };
+    expect(actingPracticeId(adminFirst, "all")).toBe(2);
+  });
   it("falls back to the session's practice, then the first", () => {
     expect(actingPracticeId(viewer, "elsewhere")).toBe(1);
     expect(actingPracticeId({ ...viewer, session: { practiceId: null } as never }, null)).toBe(1);

@@ -2,14 +2,26 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { practices } from "~/db/schema";
+import { federatedPracticeIds } from "~/domain/auth/guards";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { bubbleCount } from "~/domain/inbox/counters.server";
 import { availablePaths } from "./available-paths";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
 
-/** The practice whose flags the viewer's menus follow: where they act as staff, else their own. */
+/** The practice code of the federated inbox (spec 1 §9; docs/decisions/0062-federated-inbox.md). */
+const FEDERATED_CODE = "all";
+
+/**
+ * The practice whose flags the viewer's menus follow: where they act as staff, else their own.
+ * Under `/all/…` (the federated inbox) the session's practice if they are staff there, else
+ * their first staff practice.
+ */
 export function actingPracticeId(viewer: Pick<Viewer, "memberships" | "session" | "patient">, urlCode: string | null = null): number | null {
   const code = urlCode?.toLowerCase();
+  if (code === FEDERATED_CODE) {
+    const ids = federatedPracticeIds(viewer);
+    if (ids.length > 0) return ids.find((id) => id === viewer.session.practiceId) ?? ids[0];
+  }
   const staffAt =
     (code ? viewer.memberships.find((m) => m.urlCode.toLowerCase() === code) : undefined) ??
     viewer.memberships.find((m) => m.practiceId === viewer.session.practiceId) ??
@@ -35,7 +47,12 @@ export async function navigationFor(db: Db, viewer: Viewer, urlCode: string | nu
     practiceName: practice?.name ?? null,
   };
   const nav = signedInNavigation(menuViewer, practice ?? null, availablePaths);
-  if (menuViewer.isStaff && practice) {
+  if (menuViewer.isStaff && practice && urlCode?.toLowerCase() === FEDERATED_CODE) {
+    // The federated inbox: the header names it, and Inboxes and its bubble cover every practice.
+    nav.practiceName = "All practices";
+    nav.items = nav.items.map((item) => (item.label === "Inboxes" ? { ...item, href: `/${FEDERATED_CODE}/inbox` } : item));
+    nav.inboxBubble = { count: await bubbleCount(db, federatedPracticeIds(viewer), viewer.userId), countUrl: `/${FEDERATED_CODE}/inboxes/count` };
+  } else if (menuViewer.isStaff && practice) {
     nav.inboxBubble = { count: await bubbleCount(db, practice.id, viewer.userId), countUrl: `/${practice.urlCode}/inboxes/count` };
   }
   return nav;
