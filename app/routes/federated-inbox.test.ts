@@ -20,6 +20,7 @@ import * as countRoute from "./$practiceCode.inboxes.count";
 import * as typeList from "./$practiceCode.inboxes.issue_type.$type";
 import * as deletion from "./$practiceCode.requests.$requestId.delete";
 import * as personalRedirect from "./inboxes.$staffMemberId.$practiceCode";
+import { loader as rootLoader } from "~/root";
 
 type ListData = { title: string; caption: string | null; basePath: string; next: string | null; rows: { id: number; practiceName: string | null; assignee: string | null }[] };
 type NavData = { practice: { code: string; name: string }; practices: { code: string; name: string }[]; counts: Record<string, number>; issueTypes: { id: number; count: number }[] };
@@ -178,6 +179,21 @@ describe("the federated inbox (/all/inboxes)", () => {
     expect(own.headers.get("Location")).toBe(`/all/inboxes/${both.id}`);
     const upper = await callLoader(ownInbox.loader, { request: getRequest("/ALL/inbox", { cookie: both.cookie }), params: { practiceCode: "ALL" }, context });
     expect(upper.headers.get("Location")).toBe(`/all/inboxes/${both.id}`);
+  });
+
+  it("names All practices in the header, where Inboxes and its bubble count every practice", async () => {
+    const { a, b, both } = await twoPractices();
+    await submittedRequest(context, a.practice.id);
+    await submittedRequest(context, b.practice.id);
+    type Shell = { nav: { practiceName?: string; items: { label: string; href: string }[]; inboxBubble?: { count: number; countUrl: string } } };
+    const shellAt = async (path: string) => readJson<Shell>(await callLoader(rootLoader, { request: getRequest(path, { cookie: both.cookie }), params: {}, context }));
+    const all = await shellAt("/all/inboxes/all");
+    expect(all.nav.practiceName).toBe("All practices");
+    expect(all.nav.items.find((i) => i.label === "Inboxes")?.href).toBe("/all/inbox");
+    expect(all.nav.inboxBubble).toEqual({ count: 2, countUrl: "/all/inboxes/count" });
+    const one = await shellAt(`/${b.practice.urlCode}/inboxes/all`);
+    expect(one.nav.practiceName).toBe(b.practice.name);
+    expect(one.nav.inboxBubble).toEqual({ count: 1, countUrl: `/${b.practice.urlCode}/inboxes/count` });
   });
 
   it("deletes from the federated view and goes back to the federated list", async () => {
