@@ -43,7 +43,7 @@ describe("the federated inbox (/all/inboxes)", () => {
     return { a, b, both };
   }
 
-  const get = (loader: typeof list.loader, path: string, cookie: string, params: Record<string, string>) =>
+  const get = (loader: Parameters<typeof callLoader>[0], path: string, cookie: string, params: Record<string, string>) =>
     callLoader(loader, { request: getRequest(path, { cookie }), params: { practiceCode: "all", ...params }, context });
   const listAll = async (inbox: string, cookie: string, query = "") => readJson<ListData>(await get(list.loader, `/all/inboxes/${inbox}${query}`, cookie, { inbox }));
   const detailsPath = (inbox: string, id: number) => `/all/inboxes/${inbox}/request-details/${id}`;
