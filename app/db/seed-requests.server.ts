@@ -1,7 +1,8 @@
 /**
  * Demo requests so the staff inboxes have something in them on a fresh `npm start`: a spread
- * of open, assigned, awaiting-reply, completed and rejected requests at Riverside, counted in
- * the inbox counters as real submissions are.
+ * of open, assigned, awaiting-reply, completed and rejected requests at Riverside, and a few at
+ * Hillside so the GP of both sees two practices in the federated inbox (`/all/inbox`), counted
+ * in the inbox counters as real submissions are.
  */
 import { answers, entryEvents, entryMessages, patientEntries } from "./schema";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
@@ -31,12 +32,19 @@ const REQUESTS: DemoRequest[] = [
   { issueTypeId: 2, hoursAgo: 90, stage: "completed", assignee: "reception", answers: { 11: ["none"], 12: "Asthma", 13: "I need a new inhaler review appointment.", 14: "yes" } },
 ];
 
+/** Hillside's: its only staff member is the GP of both practices. */
+export const HILLSIDE_REQUESTS: DemoRequest[] = [
+  { issueTypeId: 4, hoursAgo: 2, answers: { 31: "letter", 32: "A letter for my insurer about my back pain, please." } },
+  { issueTypeId: 3, hoursAgo: 8, assignee: "gp", urgencyId: 2, answers: { 21: ["none"], 22: "Sertraline 50mg", 23: "side_effects", 24: "I have felt sick every morning since the dose went up." } },
+  { issueTypeId: 2, hoursAgo: 60, stage: "completed", assignee: "gp", answers: { 11: ["none"], 12: "Type 2 diabetes", 13: "My annual review is overdue.", 14: "yes" } },
+];
+
 export async function seedDemoRequests(
   tx: Tx,
-  input: { practiceId: number; patientIds: number[]; userIdFor: (patientId: number) => number; gpId: number; receptionId: number },
+  input: { practiceId: number; patientIds: number[]; userIdFor: (patientId: number) => number; gpId: number; receptionId: number | null; requests?: DemoRequest[] },
 ) {
   const now = Date.now();
-  for (const [i, r] of REQUESTS.entries()) {
+  for (const [i, r] of (input.requests ?? REQUESTS).entries()) {
     const patientId = input.patientIds[i % input.patientIds.length];
     const at = new Date(now - r.hoursAgo * 3_600_000);
     const assignedToId = r.assignee === "gp" ? input.gpId : r.assignee === "reception" ? input.receptionId : null;

@@ -77,6 +77,14 @@ describe("seedDemo", () => {
     expect(counts.get("rejected")).toBe(1);
   });
 
+  it("puts a few requests at Hillside too, for the GP of both practices' federated inbox", async () => {
+    const demotpp = await practiceByCode(t.db, "demotpp");
+    const counts = await inboxCounts(t.db, demotpp!.id);
+    expect(counts.get("all")).toBe(3);
+    expect(counts.get("unassigned")).toBe(1);
+    expect(counts.get("completed")).toBe(1);
+  });
+
   it("creates the EMIS-like demo practice with the spec's settings", async () => {
     const demo = await practiceByCode(t.db, "demo");
     expect(demo).toMatchObject({

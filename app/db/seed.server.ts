@@ -18,7 +18,7 @@ import {
 } from "./schema";
 import { hashPassword } from "~/domain/auth/password.server";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
-import { seedDemoRequests } from "./seed-requests.server";
+import { HILLSIDE_REQUESTS, seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
 
@@ -195,6 +195,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // the demo accounts still land where a new user would.
     const atRiverside = people.filter((p) => p.practiceId === demo.id).slice(8, 16).map((p) => p.id);
     await seedDemoRequests(tx, { practiceId: demo.id, patientIds: atRiverside, userIdFor: () => reception, gpId: gp, receptionId: reception });
+    const atHillside = people.filter((p) => p.practiceId === demotpp.id).slice(0, 3).map((p) => p.id);
+    await seedDemoRequests(tx, { practiceId: demotpp.id, patientIds: atHillside, userIdFor: () => gp, gpId: gp, receptionId: null, requests: HILLSIDE_REQUESTS });
 
     await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
   });
