@@ -151,11 +151,12 @@ describe("the federated inbox (/all/inboxes)", () => {
     expect(searched.rows).toEqual([]);
     const look = await get(details.loader, detailsPath("all", theirs.entry.id), cookie, { inbox: "all", requestId: String(theirs.entry.id) });
     expect(look.status).toBe(404);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "assign", version: String(theirs.entry.version), assignee: "unassigned" },
       { intent: "comment", body: "Looking" },
       { intent: "complete", version: String(theirs.entry.version) },
-    ]) {
+    ];
+    for (const fields of attempts) {
       expect((await post("all", theirs.entry.id, cookie, fields)).status).toBe(404);
     }
     const [row] = await context.db.select().from(patientEntries).where(eq(patientEntries.id, theirs.entry.id));
