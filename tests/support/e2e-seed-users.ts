@@ -12,13 +12,15 @@
 import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "~/db/client.server";
-import { answers, carerDependents, patientEntries, patients, practices, userGlobalRoles, users } from "~/db/schema";
+import { answers, carerDependents, patientEntries, patients, practiceMemberships, practices, userGlobalRoles, users } from "~/db/schema";
 import { seedDemo } from "~/db/seed.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import {
   E2E_PROJECTS,
   E2E_USER_PASSWORD,
+  e2eFederatedPatient,
+  e2eFederatedStaff,
   e2eInboxPatient,
   e2eMfaUserEmail,
   e2eRequestCarerEmail,
@@ -35,6 +37,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   const [demo] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "demo"));
   const passwordHash = await hashPassword(E2E_USER_PASSWORD);
   await seedInboxRequests(db, demo.id, passwordHash);
+  await seedFederatedInbox(db, passwordHash);
   for (const project of E2E_PROJECTS) {
     const email = e2eMfaUserEmail(project);
     const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
@@ -118,6 +121,46 @@ async function seedInboxRequests(db: Db, practiceId: number, passwordHash: strin
         { patientEntryId: entry.id, questionId: 32, answer: "A letter for my employer, please." },
       ]);
       await applyInboxChange(tx, practiceId, null, entry);
+    });
+  }
+}
+
+/**
+ * Per project, the federated-inbox journey's staff member (GP at demotpp, receptionist at demo)
+ * and a request at demo waiting unassigned from a patient without an account: the journey
+ * finds it in the All practices inbox and assigns it to themselves.
+ */
+async function seedFederatedInbox(db: Db, passwordHash: string): Promise<void> {
+  const byCode = async (code: string) => (await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, code)))[0].id;
+  const [demo, demotpp] = [await byCode("demo"), await byCode("demotpp")];
+  for (const project of E2E_PROJECTS) {
+    const staff = e2eFederatedStaff(project);
+    const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${staff.email}`);
+    if (existing.length > 0) continue;
+    const person = e2eFederatedPatient(project);
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: staff.email, firstName: staff.firstName, lastName: staff.lastName, passwordHash, emailVerifiedAt: sql`now()` })
+        .returning({ id: users.id });
+      await tx.insert(practiceMemberships).values([
+        { userId: user.id, practiceId: demotpp, role: "gp" },
+        { userId: user.id, practiceId: demo, role: "receptionist" },
+      ]);
+      const [patient] = await tx
+        .insert(patients)
+        .values({ practiceId: demo, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth })
+        .returning({ id: patients.id });
+      const now = new Date();
+      const [entry] = await tx
+        .insert(patientEntries)
+        .values({ practiceId: demo, patientId: patient.id, createdByUserId: user.id, requester: "staff", issueTypeId: 4, stage: "submitted", startedAt: now, submittedAt: now })
+        .returning();
+      await tx.insert(answers).values([
+        { patientEntryId: entry.id, questionId: 31, answer: "fit_note" },
+        { patientEntryId: entry.id, questionId: 32, answer: person.request },
+      ]);
+      await applyInboxChange(tx, demo, null, entry);
     });
   }
 }

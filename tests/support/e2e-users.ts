@@ -21,6 +21,21 @@ export function e2eInboxPatient(project: string) {
   return { email: `e2e.inbox.${project}@example.com`, firstName: "Robin", lastName: `Inbox${suffix}`, dateOfBirth: "1979-02-11" };
 }
 
+/**
+ * The federated-inbox journey's staff member for a project: GP at demotpp (Hillside, where
+ * they land) and receptionist at demo (Riverside).
+ */
+export function e2eFederatedStaff(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return { email: `e2e.federated.${project}@nhs.net`, firstName: "Sam", lastName: `Twosite${suffix}` };
+}
+
+/** A patient at demo (no account) with one submitted request waiting unassigned, for that journey. */
+export function e2eFederatedPatient(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return { firstName: "Robin", lastName: `Federated${suffix}`, dateOfBirth: "1975-08-19", request: "A repeat of my sick note, please." };
+}
+
 /** The request journey's patient (an account with a patient record at demo) for a project. */
 export function e2eRequestPatientEmail(project: string): string {
   return `e2e.request.patient.${project}@example.com`;
