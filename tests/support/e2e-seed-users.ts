@@ -151,10 +151,12 @@ async function seedFederatedInbox(db: Db, passwordHash: string): Promise<void> {
         .insert(patients)
         .values({ practiceId: demo, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth })
         .returning({ id: patients.id });
-      const now = new Date();
+      // A day old: below the staff-inbox journey's request in Riverside's newest-first lists
+      // (that journey finds its request on the first page; this one searches by name).
+      const sent = new Date(Date.now() - 24 * 3_600_000);
       const [entry] = await tx
         .insert(patientEntries)
-        .values({ practiceId: demo, patientId: patient.id, createdByUserId: user.id, requester: "staff", issueTypeId: 4, stage: "submitted", startedAt: now, submittedAt: now })
+        .values({ practiceId: demo, patientId: patient.id, createdByUserId: user.id, requester: "staff", issueTypeId: 4, stage: "submitted", startedAt: sent, submittedAt: sent })
         .returning();
       await tx.insert(answers).values([
         { patientEntryId: entry.id, questionId: 31, answer: "fit_note" },
