@@ -13,10 +13,11 @@ import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
 import { isSecureRequest } from "~/domain/http/cookies";
 import { setFlashCookie } from "~/domain/http/flash.server";
 import { notFound } from "~/domain/http/responses.server";
+import { memoized } from "~/server/request-memo.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { requestReference } from "~/domain/requests/reference";
-import { bubbleCount, inboxCounts } from "./counters.server";
+import { bubbleCount, practiceInboxCounts } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
 import { listInbox, type InboxSelector, type InboxSort } from "./inbox-queries.server";
 import { addAction, addComment, completeAction, searchSnomed } from "./notes.server";
@@ -39,7 +40,12 @@ async function requireStaff(args: LoaderFunctionArgs | ActionFunctionArgs) {
 }
 
 /** The inbox a URL names: a named inbox, an issue type, or a staff member's personal inbox. */
-async function resolveInbox(context: AppContext, practice: Practice, params: LoaderFunctionArgs["params"]) {
+/** The practice's staff, read once per page (the personal inbox's title and the list's assignees). */
+function staffOf(request: Request, context: AppContext, practiceId: number) {
+  return memoized(context, request, `practice-staff:${practiceId}`, () => practiceStaff(context.db, practiceId));
+}
+
+async function resolveInbox(request: Request, context: AppContext, practice: Practice, params: LoaderFunctionArgs["params"]) {
   if (params.type !== undefined) {
     const types = await listIssueTypes(context.db);
     const type = types.find((t) => String(t.id) === params.type);
@@ -52,7 +58,7 @@ async function resolveInbox(context: AppContext, practice: Practice, params: Loa
     return { selector: named as InboxSelector, title: INBOX_TITLES[named], basePath: `/${practice.urlCode}/inboxes/${named}` };
   }
   if (!/^\d{1,10}$/.test(name)) throw notFound();
-  const staff = (await practiceStaff(context.db, practice.id)).find((s) => String(s.id) === name);
+  const staff = (await staffOf(request, context, practice.id)).find((s) => String(s.id) === name);
   if (!staff) throw notFound();
   return {
     selector: { staffUserId: staff.id } as InboxSelector,
@@ -65,7 +71,7 @@ async function resolveInbox(context: AppContext, practice: Practice, params: Loa
 export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
   const { viewer, practice } = await requireStaff(args);
   const { db } = args.context;
-  const [counts, issueTypes] = await Promise.all([inboxCounts(db, practice.id), listIssueTypes(db)]);
+  const [counts, issueTypes] = await Promise.all([practiceInboxCounts(args.request, args.context, practice.id), listIssueTypes(db)]);
   return json({
     practice: { code: practice.urlCode, name: practice.name },
     me: { id: viewer.userId, name: `${viewer.firstName} ${viewer.lastName}` },
@@ -88,24 +94,25 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const typeParam = url.searchParams.get("type");
   const issueTypeId = typeParam && /^\d{1,3}$/.test(typeParam) ? Number(typeParam) : null;
-  const { selector, title, basePath } = await resolveInbox(context, practice, args.params);
+  const { selector, title, basePath } = await resolveInbox(args.request, context, practice, args.params);
   // An issue-type inbox is already one type: no type filter there.
   const byType = typeof selector === "object" && "issueTypeId" in selector;
-  const [page, staff] = await Promise.all([
+  // Independent reads and the audit row at once; the page is shown only if all succeed.
+  const [page, staff, issueTypes] = await Promise.all([
     listInbox(context.db, { practiceId: practice.id, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
-    practiceStaff(context.db, practice.id),
+    staffOf(args.request, context, practice.id),
+    listIssueTypes(context.db),
+    // The audit says a search was made, never what was typed (it may be a name).
+    audit(context.db, {
+      actorUserId: viewer.userId,
+      practiceId: practice.id,
+      action: "inbox.view",
+      subjectType: "inbox",
+      subjectId: basePath,
+      detail: search ? { searched: true } : undefined,
+      at: context.clock.now(),
+    }),
   ]);
-  const issueTypes = await listIssueTypes(context.db);
-  // The audit says a search was made, never what was typed (it may be a name).
-  await audit(context.db, {
-    actorUserId: viewer.userId,
-    practiceId: practice.id,
-    action: "inbox.view",
-    subjectType: "inbox",
-    subjectId: basePath,
-    detail: search ? { searched: true } : undefined,
-    at: context.clock.now(),
-  });
   const names = new Map(staff.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
   return json({
     title,
