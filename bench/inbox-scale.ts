@@ -20,7 +20,8 @@
  *
  * Flags: --requests=10000000 --practices=1000 --samples=300 --duration=20 --connections=20
  *        --url=/{code}/inboxes/unassigned --processes=2 --staff-duration=60
- *        --keep (keep the database)  --skip-http
+ *        --keep (keep the database)  --database=frontdoor_bench_… (measure a kept one again)
+ *        --skip-http
  * Not a test: it prints figures (bench/README.md records them) and exits 0 unless it crashes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -64,6 +65,12 @@ const PROCESSES = flag("processes", 2);
 /** Seconds of the staff-at-work run: 20 staff at a page every 2 s on average is ~10 pages/s. */
 const STAFF_DURATION = flag("staff-duration", 60);
 const PATIENTS = Math.max(100, Math.round(REQUESTS / 10));
+/** --database=name: measure a database kept by an earlier run (--keep) instead of seeding one. */
+const REUSE_DATABASE = (() => {
+  const value = process.argv.find((a) => a.startsWith("--database="))?.slice("--database=".length);
+  if (value !== undefined && !/^frontdoor_bench_[a-z0-9]+$/.test(value)) throw new Error(`--database must name a frontdoor_bench_… database, got "${value}"`);
+  return value;
+})();
 const LARGE_SHARE = 0.03;
 const LARGE_STAFF = 20;
 const STAFF_PER_PRACTICE = 5;
@@ -230,6 +237,14 @@ async function seed(client: pg.Client): Promise<Seeded> {
   const { rows: code } = await client.query<{ url_code: string }>(`select url_code from practices where id = ${p0}`);
   const staffIds = Array.from({ length: LARGE_STAFF }, (_, i) => u0 + i);
   return { largePracticeId: p0, largeCode: code[0].url_code, staffIds, seedSeconds: (performance.now() - started) / 1000 };
+}
+
+/** A database seeded by an earlier run (--keep): the large practice and its staff are the first rows. */
+async function seededBefore(client: pg.Client): Promise<Seeded> {
+  const { rows: pr } = await client.query<{ id: number; url_code: string }>("select id, url_code from practices order by id limit 1");
+  const { rows: ur } = await client.query<{ min: number }>("select min(id)::int as min from users");
+  if (!pr[0] || ur[0]?.min == null) throw new Error("--database names a database this bench did not seed");
+  return { largePracticeId: pr[0].id, largeCode: pr[0].url_code, staffIds: Array.from({ length: LARGE_STAFF }, (_, i) => ur[0].min + i), seedSeconds: 0 };
 }
 
 // ---- query timings --------------------------------------------------------------------
@@ -415,11 +430,15 @@ async function endToEnd(database: Database, url: string, seeded: Seeded) {
 // ---- main -----------------------------------------------------------------------------
 
 async function main() {
-  const name = `frontdoor_bench_${Date.now().toString(36)}`;
+  const reuse = REUSE_DATABASE;
+  const name = reuse ?? `frontdoor_bench_${Date.now().toString(36)}`;
   const url = dbUrl(name);
   const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`;
-  console.log(`Inbox scale bench: ${REQUESTS.toLocaleString("en-GB")} requests, ${PRACTICES} practices, ${PATIENTS.toLocaleString("en-GB")} patients → database ${name}`);
-  await admin((c) => c.query(`create database ${name}`));
+  if (reuse) console.log(`Inbox scale bench on the kept database ${name} (no seeding)`);
+  else {
+    console.log(`Inbox scale bench: ${REQUESTS.toLocaleString("en-GB")} requests, ${PRACTICES} practices, ${PATIENTS.toLocaleString("en-GB")} patients → database ${name}`);
+    await admin((c) => c.query(`create database ${name}`));
+  }
   let database: Database | undefined;
   try {
     database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
@@ -427,11 +446,11 @@ async function main() {
     await client.connect();
     let seeded: Seeded;
     try {
-      seeded = await seed(client);
+      seeded = reuse ? await seededBefore(client) : await seed(client);
     } finally {
       await client.end();
     }
-    console.log(`Seeded in ${fixed(seeded.seedSeconds)} s`);
+    if (!reuse) console.log(`Seeded in ${fixed(seeded.seedSeconds)} s`);
 
     const timings = await measureQueries(database, seeded);
     console.log(`\nQueries (${SAMPLES} samples each, one client, after 50 warm-up runs; ms; ${load()})\n`);
@@ -465,7 +484,8 @@ async function main() {
     }
   } finally {
     await database?.close();
-    if (has("keep")) console.log(`\nKept the database: ${url}`);
+    if (reuse) console.log(`\nLeft the database as it was: ${url}`);
+    else if (has("keep")) console.log(`\nKept the database: ${url} (run again on it with --database=${name})`);
     else {
       await admin((c) => c.query(`drop database if exists ${name} with (force)`));
       console.log(`\nDropped ${name}.`);

@@ -55,7 +55,7 @@ export async function actingPatients(db: Db, userId: number): Promise<ActingPati
  * The SQL condition "this request is about the user or someone they care for" (and not
  * deleted). Subqueries rather than a preloaded id list: one round trip, and always current.
  */
-export function entryScope(_db: Db, userId: number): SQL {
+export function entryScope(userId: number): SQL {
   return entryScopeOf(userId);
 }
 
