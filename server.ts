@@ -1,8 +1,10 @@
 /**
  * Starts Frontdoor: reads the environment, opens the database (PGlite in DATA_DIR, or
  * PostgreSQL at DATABASE_URL), applies migrations, seeds demo data on an empty database
- * outside production, and serves the Remix app. Stops gracefully on SIGTERM and SIGINT.
+ * outside production, and serves the Remix app: in this process, or in WEB_CONCURRENCY worker
+ * processes on PostgreSQL. Stops gracefully on SIGTERM and SIGINT.
  */
+import cluster from "node:cluster";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -15,19 +17,32 @@ import { createApp, createLogger } from "./app/server/http.server";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-async function main() {
-  const config = readConfig();
-  const logger = createLogger(config);
-  const database = await openDatabase(
+type Config = ReturnType<typeof readConfig>;
+type Logger = ReturnType<typeof createLogger>;
+
+function open(config: Config) {
+  return openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: "pglite", dataDir: config.dataDir },
   );
+}
+
+/** What happens once per start, not once per process: demo data and the banner. */
+async function prepare(database: Awaited<ReturnType<typeof openDatabase>>, config: Config, logger: Logger) {
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) logger.info("demo data created");
   }
   if (config.maintenanceBanner) await setBanner(database.db, config.maintenanceBanner);
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config);
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);
+  const database = await open(config);
+  if (!cluster.isWorker) await prepare(database, config, logger);
   const build = (await import(join(here, "build/index.js"))) as ServerBuild;
   const app = createApp({ config, database, clock: systemClock, build, publicDir: join(here, "public"), logger });
   const server = app.listen(config.port, config.host, () => {
@@ -50,6 +65,39 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only): this process migrates, seeds, then forks that many
+ * workers that share the port (node:cluster hands connections round-robin). A worker that
+ * dies is replaced; SIGTERM and SIGINT stop every worker gracefully, then this process.
+ */
+async function runPrimary(config: Config, logger: Logger) {
+  const database = await open(config);
+  try {
+    await prepare(database, config, logger);
+  } finally {
+    await database.close();
+  }
+  let stopping = false;
+  for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "worker exited; starting another");
+    setTimeout(() => cluster.fork(), 1000);
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, workers: config.webConcurrency }, "shutting down");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 15_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -17,6 +17,7 @@ describe("readConfig", () => {
       host: "0.0.0.0",
       databaseUrl: undefined,
       databasePoolSize: 10,
+      webConcurrency: 1,
       dataDir: "./data",
       productName: "Frontdoor",
       supportPhone: "0330 343 5000",
@@ -35,6 +36,7 @@ describe("readConfig", () => {
       HOST: "127.0.0.1",
       DATABASE_URL: "postgres://app@db.internal:5432/frontdoor",
       DATABASE_POOL_SIZE: "25",
+      WEB_CONCURRENCY: "4",
       DATA_DIR: "/var/lib/frontdoor",
       PRODUCT_NAME: "Practice Online",
       SUPPORT_PHONE: "0113 000 0000",
@@ -47,12 +49,19 @@ describe("readConfig", () => {
       host: "127.0.0.1",
       databaseUrl: "postgres://app@db.internal:5432/frontdoor",
       databasePoolSize: 25,
+      webConcurrency: 4,
       dataDir: "/var/lib/frontdoor",
       productName: "Practice Online",
       supportPhone: "0113 000 0000",
       logLevel: "warn",
       trackingScriptUrl: "https://stats.example.org/t.js",
     });
+  });
+
+  it("refuses several processes on PGlite, whose data folder belongs to one process", () => {
+    expect(() => read({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
+    expect(read({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://app@db/frontdoor" }).webConcurrency).toBe(2);
+    expect(() => read({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it.each(["abc", "70000", "-1", "3.5", "80 80"])("refuses PORT=%j with a message naming PORT", (port) => {

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // App processes sharing the port (node:cluster). More than one needs PostgreSQL.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   DATA_DIR: z.string().default("./data"),
   // Uploaded files (attachments) on local disk: the default FileStore.
   FILES_DIR: z.string().default("./uploads"),
@@ -63,6 +65,8 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Worker processes serving the port; 1 runs the app in the started process itself. */
+  webConcurrency: number;
   dataDir: string;
   filesDir: string;
   sessionSecret: string;
@@ -89,6 +93,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.SESSION_SECRET) {
     throw new Error("Frontdoor cannot start: SESSION_SECRET is required in production (32+ characters).");
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    // PGlite's data folder belongs to one process.
+    throw new Error("Frontdoor cannot start: WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL); PGlite allows one process.");
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -96,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    webConcurrency: e.WEB_CONCURRENCY,
     dataDir: e.DATA_DIR,
     filesDir: e.FILES_DIR,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SECRET,

@@ -4,6 +4,7 @@ import type { Clock } from "./domain/clock";
 import type { FileStore } from "./domain/files/file-store.server";
 import type { GpSystem } from "./domain/gp-system/gp-system";
 import type { Notifier } from "./domain/notify/notifier.server";
+import type { RequestMemo } from "./server/request-memo.server";
 
 /**
  * What every loader and action receives besides the request. server.ts builds it per
@@ -24,6 +25,8 @@ export type AppContext = {
   clientAddress: string;
   /** A CSP nonce for this response's scripts. */
   nonce: string;
+  /** Loads the loaders of one GET share (the viewer, the practice): see request-memo.server.ts. */
+  memo?: RequestMemo;
 };
 
 declare module "@remix-run/node" {

@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       browserStatus: browser && browser.status !== "supported" ? browser.status : null,
       nhsApp: /nhsapp-(ios|android)\/[^\s]*\s*$/i.test(userAgent ?? ""),
       nav: viewer
-        ? await navigationFor(db, viewer, url.pathname.split("/")[1] ?? null)
+        ? await navigationFor(request, context, viewer, url.pathname.split("/")[1] ?? null)
         : publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths }),
       footerLinks: footerLinks(settings, {
         signedInPatient: Boolean(viewer && (viewer.patient || viewer.globalRoles.has("carer_user"))),

@@ -10,12 +10,18 @@
  *    1–4; some urgency; 0.5% deleted. inbox_counters are then filled by one GROUP BY.
  * 2. Times the real queries (listInbox, inboxCounts, listPatients) for the large practice:
  *    first page and a deep keyset page (after ~10,000 rows) of each inbox; p50/p95/p99.
- * 3. Starts the built app on that database (`npm run build` first) and loads one page with
- *    autocannon from 20 staff sessions at once; prints the latency percentiles.
+ * 3. Starts the built app on that database (`npm run build` first; WEB_CONCURRENCY=--processes)
+ *    and loads one page from 20 staff sessions at once, two ways:
+ *    - staff at work (bench/staff-load.ts): each of the 20 opens the page, reads it for 1–3 s,
+ *      opens it again: the goal's "20 concurrent staff";
+ *    - flat out (autocannon): 20 connections asking again the moment they have an answer, which
+ *      measures capacity (pages/s) and the queue 20 robots build, not what staff wait.
+ *    Prints the latency percentiles of both.
  *
  * Flags: --requests=10000000 --practices=1000 --samples=300 --duration=20 --connections=20
- *        --url=/{code}/inboxes/unassigned --rate=10 (paced run, pages/s; 0 for none)
- *        --keep (keep the database)  --skip-http
+ *        --url=/{code}/inboxes/unassigned --processes=2 --staff-duration=60
+ *        --keep (keep the database)  --database=frontdoor_bench_… (measure a kept one again)
+ *        --skip-http
  * Not a test: it prints figures (bench/README.md records them) and exits 0 unless it crashes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -34,6 +40,7 @@ import { listPatients } from "../app/domain/patients/patient-directory.server";
 import { parsePatientSearch, type PatientCursor } from "../app/domain/patients/patient-search";
 import { createSession, SESSION_COOKIE_SECURE } from "../app/domain/sessions/sessions.server";
 import { fixed, table } from "./format";
+import { staffLoad } from "./staff-load";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -53,9 +60,17 @@ const SAMPLES = flag("samples", 300);
 const DURATION = flag("duration", 20);
 const CONNECTIONS = flag("connections", 20);
 const URL_TEMPLATE = stringFlag("url", "/{code}/inboxes/unassigned");
-/** Requests per second for the paced run (20 staff each opening a page every 2 s: 10); 0 for none. */
-const RATE = process.argv.some((a) => a.startsWith("--rate=")) ? flag("rate", 10) : 10;
+/** App processes (WEB_CONCURRENCY): one per core of the machine the bench runs on. */
+const PROCESSES = flag("processes", 2);
+/** Seconds of the staff-at-work run: 20 staff at a page every 2 s on average is ~10 pages/s. */
+const STAFF_DURATION = flag("staff-duration", 60);
 const PATIENTS = Math.max(100, Math.round(REQUESTS / 10));
+/** --database=name: measure a database kept by an earlier run (--keep) instead of seeding one. */
+const REUSE_DATABASE = (() => {
+  const value = process.argv.find((a) => a.startsWith("--database="))?.slice("--database=".length);
+  if (value !== undefined && !/^frontdoor_bench_[a-z0-9]+$/.test(value)) throw new Error(`--database must name a frontdoor_bench_… database, got "${value}"`);
+  return value;
+})();
 const LARGE_SHARE = 0.03;
 const LARGE_STAFF = 20;
 const STAFF_PER_PRACTICE = 5;
@@ -224,6 +239,14 @@ async function seed(client: pg.Client): Promise<Seeded> {
   return { largePracticeId: p0, largeCode: code[0].url_code, staffIds, seedSeconds: (performance.now() - started) / 1000 };
 }
 
+/** A database seeded by an earlier run (--keep): the large practice and its staff are the first rows. */
+async function seededBefore(client: pg.Client): Promise<Seeded> {
+  const { rows: pr } = await client.query<{ id: number; url_code: string }>("select id, url_code from practices order by id limit 1");
+  const { rows: ur } = await client.query<{ min: number }>("select min(id)::int as min from users");
+  if (!pr[0] || ur[0]?.min == null) throw new Error("--database names a database this bench did not seed");
+  return { largePracticeId: pr[0].id, largeCode: pr[0].url_code, staffIds: Array.from({ length: LARGE_STAFF }, (_, i) => ur[0].min + i), seedSeconds: 0 };
+}
+
 // ---- query timings --------------------------------------------------------------------
 
 type Timing = { name: string; rows: number; p50: number; p95: number; p99: number; goal: number };
@@ -347,7 +370,7 @@ async function endToEnd(database: Database, url: string, seeded: Seeded) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", SESSION_SECRET, SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", SESSION_SECRET, SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", WEB_CONCURRENCY: String(PROCESSES) },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
@@ -359,16 +382,15 @@ async function endToEnd(database: Database, url: string, seeded: Seeded) {
     }
     const path = URL_TEMPLATE.replace("{code}", seeded.largeCode);
     const check = await fetch(`${baseUrl}${path}`, { headers: { cookie: cookies[0] }, redirect: "manual" });
-    console.log(`\nEnd to end: GET ${path} as ${cookies.length} staff sessions → first answer ${check.status}`);
+    console.log(`\nEnd to end: GET ${path} as ${cookies.length} staff sessions, ${PROCESSES} app processes → first answer ${check.status}`);
     if (check.status !== 200) console.log("  (not 200: the figures below measure that answer, not the page)");
     let next = 0;
-    const load = async (label: string, overallRate?: number) => {
+    const load = async (label: string) => {
       const result = await autocannon({
         url: `${baseUrl}${path}`,
         connections: CONNECTIONS,
         duration: DURATION,
         warmup: { connections: CONNECTIONS, duration: 3 },
-        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             method: "GET",
@@ -391,10 +413,13 @@ async function endToEnd(database: Database, url: string, seeded: Seeded) {
         errors: result.errors,
       };
     };
-    // Saturation: every connection asks again as soon as it has its answer. Paced: the same 20
-    // sessions, RATE pages a second between them, as staff clicking through their inbox.
-    const runs = [await load(`${CONNECTIONS} connections, flat out`)];
-    if (RATE > 0) runs.push(await load(`${CONNECTIONS} connections, ${RATE} pages/s`, RATE));
+    // Staff at work first (the goal), then saturation: every connection asks again as soon as
+    // it has its answer.
+    const staff = await staffLoad({ baseUrl, path, cookies, durationSeconds: STAFF_DURATION, warmupSeconds: 5, minThinkMs: 1000, maxThinkMs: 3000 });
+    const runs = [
+      { label: `${staff.staff} staff, 1–3 s reading each page`, ...staff, isGoal: true },
+      { ...(await load(`${CONNECTIONS} connections, flat out`)), isGoal: false },
+    ];
     return { path, runs };
   } finally {
     child.kill("SIGTERM");
@@ -405,11 +430,15 @@ async function endToEnd(database: Database, url: string, seeded: Seeded) {
 // ---- main -----------------------------------------------------------------------------
 
 async function main() {
-  const name = `frontdoor_bench_${Date.now().toString(36)}`;
+  const reuse = REUSE_DATABASE;
+  const name = reuse ?? `frontdoor_bench_${Date.now().toString(36)}`;
   const url = dbUrl(name);
   const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`;
-  console.log(`Inbox scale bench: ${REQUESTS.toLocaleString("en-GB")} requests, ${PRACTICES} practices, ${PATIENTS.toLocaleString("en-GB")} patients → database ${name}`);
-  await admin((c) => c.query(`create database ${name}`));
+  if (reuse) console.log(`Inbox scale bench on the kept database ${name} (no seeding)`);
+  else {
+    console.log(`Inbox scale bench: ${REQUESTS.toLocaleString("en-GB")} requests, ${PRACTICES} practices, ${PATIENTS.toLocaleString("en-GB")} patients → database ${name}`);
+    await admin((c) => c.query(`create database ${name}`));
+  }
   let database: Database | undefined;
   try {
     database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
@@ -417,11 +446,11 @@ async function main() {
     await client.connect();
     let seeded: Seeded;
     try {
-      seeded = await seed(client);
+      seeded = reuse ? await seededBefore(client) : await seed(client);
     } finally {
       await client.end();
     }
-    console.log(`Seeded in ${fixed(seeded.seedSeconds)} s`);
+    if (!reuse) console.log(`Seeded in ${fixed(seeded.seedSeconds)} s`);
 
     const timings = await measureQueries(database, seeded);
     console.log(`\nQueries (${SAMPLES} samples each, one client, after 50 warm-up runs; ms; ${load()})\n`);
@@ -448,14 +477,15 @@ async function main() {
             String(r.requests),
             String(r.non2xx),
             String(r.errors),
-            r.requests === 0 ? "no answers" : r.p99 <= 50 ? "≤ 50 ok" : "≤ 50 OVER",
+            r.requests === 0 ? "no answers" : !r.isGoal ? "(capacity)" : r.p99 <= 50 ? "≤ 50 ok" : "≤ 50 OVER",
           ]),
         )}`,
       );
     }
   } finally {
     await database?.close();
-    if (has("keep")) console.log(`\nKept the database: ${url}`);
+    if (reuse) console.log(`\nLeft the database as it was: ${url}`);
+    else if (has("keep")) console.log(`\nKept the database: ${url} (run again on it with --database=${name})`);
     else {
       await admin((c) => c.query(`drop database if exists ${name} with (force)`));
       console.log(`\nDropped ${name}.`);

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useNavigate, useOutlet } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ModalDialog, useDialogSupport } from "~/components/Dialog";
+import { useEffect, useRef } from "react";
 import {
   ChooseTypeView,
   EnabledView,
@@ -90,41 +91,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** `<dialog>` with showModal: checked in the browser only (Safari before 15.4 lacks it). */
-function useDialogSupport() {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    setSupported(typeof window.HTMLDialogElement === "function" && typeof window.HTMLDialogElement.prototype.showModal === "function");
-  }, []);
-  return supported;
-}
-
-/** The confirmation route's page, shown over the settings page as a modal dialog. */
-function RouteDialog({ labelledBy, onCancel, children }: { labelledBy: string; onCancel: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="app-dialog"
-      aria-labelledby={labelledBy}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      {children}
-    </dialog>
-  );
-}
-
 export default function MfaSettings() {
   const { view } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as MfaSettingsReply | undefined;
@@ -150,9 +116,9 @@ export default function MfaSettings() {
         {view.state === "pending" && view.mfaType === "sms" ? <PendingSmsView view={view} reply={reply} /> : null}
         {view.state === "enabled" ? <EnabledView view={view} /> : null}
         {child ? (
-          <RouteDialog labelledBy="disable-mfa-title" onCancel={() => navigate(SETTINGS_PATH, { preventScrollReset: true })}>
+          <ModalDialog labelledBy="disable-mfa-title" onClose={() => navigate(SETTINGS_PATH, { preventScrollReset: true })}>
             <Outlet context={{ inDialog: true }} />
-          </RouteDialog>
+          </ModalDialog>
         ) : null}
       </div>
     </div>

@@ -23,6 +23,7 @@ import { createNotifier } from "~/domain/notify/create-notifier.server";
 import { LocalDiskFileStore, type FileStore } from "~/domain/files/file-store.server";
 import type { GpSystem } from "~/domain/gp-system/gp-system";
 import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
+import { newRequestMemo } from "~/server/request-memo.server";
 
 /** Largest request body accepted: five 10 MB attachments plus the form around them. */
 export const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps) {
       csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
       nonce: res.locals.nonce as string,
       clientAddress: req.ip ?? "unknown",
+      memo: newRequestMemo(),
     }),
   });
   app.all("*", remix);

@@ -1,40 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-
-/** `<dialog>` with showModal: checked in the browser only (Safari before 15.4 lacks it). */
-export function useDialogSupport() {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    setSupported(typeof window.HTMLDialogElement === "function" && typeof window.HTMLDialogElement.prototype.showModal === "function");
-  }, []);
-  return supported;
-}
-
-/** A modal dialog that opens when mounted; Escape (cancel) calls onClose. */
-export function ModalDialog({ labelledBy, onClose, children }: { labelledBy: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="app-dialog"
-      aria-labelledby={labelledBy}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      {children}
-    </dialog>
-  );
-}
+import { ModalDialog, useDialogSupport } from "~/components/Dialog";
 
 /**
  * A link to a page of its own (a confirmation, the booking reason). Without JS, or

@@ -5,47 +5,15 @@
  * start time on every step; these only tell the patient earlier. Nothing here renders on the
  * server, so without JS (or without <dialog>) the plain link and page remain.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PostForm } from "~/components/Csrf";
+import { ModalDialog, useDialogSupport } from "~/components/Dialog";
 import { REQUEST_TIMEOUT_MS, REQUEST_WARNING_MS, requestTimeoutMessage } from "~/domain/requests/request-timer";
 
 export const CANCEL_TITLE = "Are you sure you want to cancel this request?";
 export const CANCEL_WARNING = "All the information you've entered will be lost";
 
 const cancelHref = (code: string, entryId: number) => `/${code}/questions/${entryId}/cancel`;
-
-function useDialogSupport() {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    setSupported(typeof window.HTMLDialogElement === "function" && typeof window.HTMLDialogElement.prototype.showModal === "function");
-  }, []);
-  return supported;
-}
-
-function Dialog({ labelledBy, describedBy, onCancel, children }: { labelledBy: string; describedBy: string; onCancel?: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="app-dialog"
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel?.();
-      }}
-    >
-      {children}
-    </dialog>
-  );
-}
 
 /** The confirmation's form: the same on the cancel page and in the dialog. */
 export function CancelForm({ practiceCode, entryId, backHref, onBack }: { practiceCode: string; entryId: number; backHref: string; onBack?: () => void }) {
@@ -95,13 +63,13 @@ export function CancelRequest({ practiceCode, entryId }: { practiceCode: string;
         </a>
       </p>
       {open ? (
-        <Dialog labelledBy="cancel-request-title" describedBy="cancel-request-text" onCancel={close}>
+        <ModalDialog labelledBy="cancel-request-title" describedBy="cancel-request-text" onClose={close}>
           <h2 className="nhsuk-heading-m" id="cancel-request-title">
             {CANCEL_TITLE}
           </h2>
           <p id="cancel-request-text">{CANCEL_WARNING}.</p>
           <CancelForm practiceCode={practiceCode} entryId={entryId} backHref="#" onBack={close} />
-        </Dialog>
+        </ModalDialog>
       ) : null}
     </>
   );
@@ -148,10 +116,10 @@ export function RequestTimer({
   if (!dialogs || view === "none") return null;
   if (view === "warning") {
     return (
-      <Dialog
+      <ModalDialog
         labelledBy="request-warning-title"
         describedBy="request-warning-text"
-        onCancel={() => {
+        onClose={() => {
           dismissed.current = true;
           setView("none");
         }}
@@ -179,11 +147,11 @@ export function RequestTimer({
             </button>
           </div>
         </PostForm>
-      </Dialog>
+      </ModalDialog>
     );
   }
   return (
-    <Dialog labelledBy="request-timeout-title" describedBy="request-timeout-text">
+    <ModalDialog labelledBy="request-timeout-title" describedBy="request-timeout-text">
       <h2 className="nhsuk-heading-m" id="request-timeout-title">
         Your request has been cancelled
       </h2>
@@ -193,6 +161,6 @@ export function RequestTimer({
           Close
         </button>
       </PostForm>
-    </Dialog>
+    </ModalDialog>
   );
 }

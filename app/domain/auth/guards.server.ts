@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { isSecureRequest, serializeCookie } from "~/domain/http/cookies";
 import { notFound } from "~/domain/http/responses.server";
-import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
+import { practiceNamedInUrl, type Practice } from "~/domain/practices/practices.server";
 import { decide, type Guard, type GuardViewer } from "./guards";
 import { getViewerState, sessionCookieName, type Viewer } from "./viewer.server";
 
@@ -47,8 +47,11 @@ export async function requireGuards(
 ): Promise<Guarded<false>> {
   const url = new URL(request.url);
   const path = url.pathname + url.search;
-  const state = await getViewerState(request, context);
-  const practice = options.practiceCode ? await findPracticeByCode(context.db, options.practiceCode) : null;
+  // Two independent reads: one round trip's wait, not two.
+  const [state, practice] = await Promise.all([
+    getViewerState(request, context),
+    options.practiceCode ? practiceNamedInUrl(request, context, options.practiceCode) : null,
+  ]);
   if (options.practiceCode && !practice) throw notFound();
   const viewer = state.viewer;
   const outcome = decide(guards, viewer ? toGuardViewer(viewer, context.clock.now()) : null, {

@@ -3,15 +3,17 @@
  * once per request and refreshed (idle deadline moved on) as a side effect. Every guard
  * and menu decision reads this one object.
  */
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { carerDependents, patientEntries, patients, practiceMemberships, practices, userGlobalRoles, users } from "~/db/schema";
-import { entryScope } from "~/domain/requests/access.server";
+import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
+import { entryScopeOf } from "~/domain/requests/access.server";
 import { readCookie } from "~/domain/http/cookies";
+import { memoized } from "~/server/request-memo.server";
 import {
+  checkSession,
+  hashSessionId,
   idleSecondsFor,
-  resolveSession,
   SESSION_COOKIE,
   SESSION_COOKIE_SECURE,
   type SessionRow,
@@ -46,64 +48,74 @@ export function sessionCookieName(context: Pick<AppContext, "config">) {
 
 const cache = new WeakMap<Request, Promise<ViewerState>>();
 
-/** The viewer for this request (memoised per Request, so guards and root share one load). */
+/**
+ * The viewer for this request, loaded once: per HTTP request for a page's loaders (the
+ * request memo), and per Request object otherwise (an action's guard and its own lookups).
+ */
 export function getViewerState(request: Request, context: AppContext): Promise<ViewerState> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = loadViewer(request, context);
-    cache.set(request, pending);
-  }
-  return pending;
+  return memoized(context, request, "viewer", () => {
+    let pending = cache.get(request);
+    if (!pending) {
+      pending = loadViewer(request, context);
+      cache.set(request, pending);
+    }
+    return pending;
+  });
 }
 
 export async function getViewer(request: Request, context: AppContext): Promise<Viewer | null> {
   return (await getViewerState(request, context)).viewer;
 }
 
+/**
+ * One round trip: the session row with its user and everything the guards and menus read
+ * (global roles, memberships, patient record, dependants, requests), as subqueries. This runs
+ * on every signed-in page, so it is written once by hand rather than as six selects.
+ */
 async function loadViewer(request: Request, context: AppContext): Promise<ViewerState> {
   const { db, clock } = context;
   const sessionId = readCookie(request, sessionCookieName(context));
-  if (!sessionId) return { viewer: null, expired: false };
-  let memberships: Membership[] | null = null;
-  const lookup = await resolveSession(db, clock, sessionId, async (session) => {
-    memberships = await loadMemberships(db, session.userId);
-    return idleSecondsFor(idlePolicy(memberships, session.practiceId));
-  });
+  if (!sessionId || sessionId.length > 100) return { viewer: null, expired: false };
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, isGuest: users.isGuestAccount, disabledAt: users.disabledAt },
+      globalRoles: sql<GlobalRole[]>`coalesce((select json_agg(${userGlobalRoles.role}) from ${userGlobalRoles} where ${userGlobalRoles.userId} = ${sessions.userId}), '[]'::json)`,
+      memberships: sql<Membership[]>`coalesce((
+        select json_agg(json_build_object('practiceId', pm.practice_id, 'urlCode', p.url_code, 'practiceName', p.name, 'role', pm.role, 'idleTimeout', p.idle_timeout) order by p.name)
+        from ${practiceMemberships} pm join ${practices} p on p.id = pm.practice_id
+        where pm.user_id = ${sessions.userId}), '[]'::json)`,
+      patient: sql<Viewer["patient"]>`(
+        select json_build_object('id', pt.id, 'practiceId', pt.practice_id, 'urlCode', pr.url_code)
+        from ${patients} pt join ${practices} pr on pr.id = pt.practice_id
+        where pt.user_id = ${sessions.userId} order by pt.id limit 1)`,
+      dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId})`,
+      // Requests that reached the practice (drafts do not count): drives where the user lands.
+      numPatientEntries: sql<number>`(select count(*)::int from ${patientEntries} where ${and(entryScopeOf(sessions.userId), ne(patientEntries.stage, "created"))})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, hashSessionId(sessionId)))
+    .limit(1);
+  if (!row) return { viewer: null, expired: false };
+  const memberships = row.memberships;
+  const lookup = await checkSession(db, clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)));
   if (lookup.state !== "active") return { viewer: null, expired: lookup.state === "expired" };
-  const session = lookup.session;
-  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
-  if (!user || user.disabledAt) return { viewer: null, expired: false };
-  const [roles, loadedMemberships, patientRows, dependents, [entries]] = await Promise.all([
-    db.select({ role: userGlobalRoles.role }).from(userGlobalRoles).where(eq(userGlobalRoles.userId, user.id)),
-    memberships ? Promise.resolve(memberships) : loadMemberships(db, user.id),
-    db
-      .select({ id: patients.id, practiceId: patients.practiceId, urlCode: practices.urlCode })
-      .from(patients)
-      .innerJoin(practices, eq(practices.id, patients.practiceId))
-      .where(eq(patients.userId, user.id))
-      .orderBy(patients.id)
-      .limit(1),
-    db.select({ id: carerDependents.id }).from(carerDependents).where(eq(carerDependents.carerUserId, user.id)),
-    // Requests that reached the practice (drafts do not count): drives where the user lands.
-    db
-      .select({ n: count() })
-      .from(patientEntries)
-      .where(and(entryScope(db, user.id), ne(patientEntries.stage, "created"))),
-  ]);
+  if (row.user.disabledAt) return { viewer: null, expired: false };
   return {
     expired: false,
     viewer: {
-      userId: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      isGuest: user.isGuestAccount,
-      globalRoles: new Set(roles.map((r) => r.role)),
-      memberships: loadedMemberships,
-      patient: patientRows[0] ?? null,
-      dependentCount: dependents.length,
-      numPatientEntries: entries?.n ?? 0,
-      session,
+      userId: row.user.id,
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
+      email: row.user.email,
+      isGuest: row.user.isGuest,
+      globalRoles: new Set(row.globalRoles),
+      memberships,
+      patient: row.patient ?? null,
+      dependentCount: Number(row.dependentCount),
+      numPatientEntries: Number(row.numPatientEntries),
+      session: lookup.session,
       sessionId,
     },
   };

@@ -3,8 +3,10 @@
  * the request, with its state before and after: the counters then never drift from the rows.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { inboxCounters } from "~/db/schema";
+import { memoized } from "~/server/request-memo.server";
 import { inboxDelta, type InboxState } from "./inboxes";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
@@ -43,6 +45,16 @@ export async function inboxCountsAcross(db: Db, practiceIds: readonly number[], 
     .where(and(inArray(inboxCounters.practiceId, [...practiceIds]), inArray(inboxCounters.userId, [0, userId])))
     .groupBy(inboxCounters.inbox, inboxCounters.userId);
   return new Map(rows.map((r) => [r.userId ? `${r.inbox}:${r.userId}` : r.inbox, r.count]));
+}
+
+/** inboxCounts once per page: the inbox navigation and the header's bubble share the read. */
+export function practiceInboxCounts(request: Request, context: Pick<AppContext, "db" | "memo">, practiceId: number): Promise<Map<string, number>> {
+  return memoized(context, request, `inbox-counts:${practiceId}`, () => inboxCounts(context.db, practiceId));
+}
+
+/** The bubble's figure from a practice's counters (the same sum bubbleCount reads). */
+export function bubbleFromCounts(counts: ReadonlyMap<string, number>, userId: number): number {
+  return (counts.get("unassigned") ?? 0) + (counts.get(`personal:${userId}`) ?? 0);
 }
 
 export async function inboxCount(db: Db, practiceId: number, inbox: string, userId = 0): Promise<number> {

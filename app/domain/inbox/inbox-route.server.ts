@@ -16,10 +16,11 @@ import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
 import { isSecureRequest } from "~/domain/http/cookies";
 import { setFlashCookie } from "~/domain/http/flash.server";
 import { notFound } from "~/domain/http/responses.server";
+import { memoized } from "~/server/request-memo.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { requestReference } from "~/domain/requests/reference";
-import { bubbleCount, inboxCounts, inboxCountsAcross } from "./counters.server";
+import { bubbleCount, inboxCountsAcross, practiceInboxCounts } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
 import { listInboxAcross, type InboxSelector, type InboxSort } from "./inbox-queries.server";
 import { FEDERATED_CODE, practiceOfEntry, requireInboxScope, staffPractices, type InboxScope } from "./inbox-scope.server";
@@ -48,12 +49,17 @@ const requireScope = (args: LoaderFunctionArgs | ActionFunctionArgs) => requireI
 /** The page heading's caption in the federated inbox. */
 export const FEDERATED_LABEL = "All practices";
 
+/** A practice's staff, read once per page (the personal inbox's title and the list's assignees). */
+function staffOf(request: Request, context: AppContext, practiceId: number) {
+  return memoized(context, request, `practice-staff:${practiceId}`, () => practiceStaff(context.db, practiceId));
+}
+
 /**
  * The inbox a URL names: a named inbox, an issue type, or a staff member's personal inbox. In
  * the federated inbox only the viewer's own id is a personal inbox: another id would name a
  * colleague at some of the practices only, so it is not found there.
  */
-async function resolveInbox(context: AppContext, scope: InboxScope, viewer: Viewer, params: LoaderFunctionArgs["params"]) {
+async function resolveInbox(request: Request, context: AppContext, scope: InboxScope, viewer: Viewer, params: LoaderFunctionArgs["params"]) {
   const base = `/${scope.code}/inboxes`;
   if (params.type !== undefined) {
     const types = await listIssueTypes(context.db);
@@ -71,7 +77,7 @@ async function resolveInbox(context: AppContext, scope: InboxScope, viewer: View
     ? String(viewer.userId) === name
       ? { id: viewer.userId, firstName: viewer.firstName, lastName: viewer.lastName }
       : undefined
-    : (await practiceStaff(context.db, scope.practices[0].id)).find((s) => String(s.id) === name);
+    : (await staffOf(request, context, scope.practices[0].id)).find((s) => String(s.id) === name);
   if (!staff) throw notFound();
   return {
     selector: { staffUserId: staff.id } as InboxSelector,
@@ -86,7 +92,7 @@ export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
   const { db } = args.context;
   const ids = scope.practices.map((p) => p.id);
   const [counts, issueTypes] = await Promise.all([
-    scope.federated ? inboxCountsAcross(db, ids, viewer.userId) : inboxCounts(db, ids[0]),
+    scope.federated ? inboxCountsAcross(db, ids, viewer.userId) : practiceInboxCounts(args.request, args.context, ids[0]),
     listIssueTypes(db),
   ]);
   return json({
@@ -113,29 +119,32 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const typeParam = url.searchParams.get("type");
   const issueTypeId = typeParam && /^\d{1,3}$/.test(typeParam) ? Number(typeParam) : null;
-  const { selector, title, basePath } = await resolveInbox(context, scope, viewer, args.params);
+  const { selector, title, basePath } = await resolveInbox(args.request, context, scope, viewer, args.params);
   // An issue-type inbox is already one type: no type filter there.
   const byType = typeof selector === "object" && "issueTypeId" in selector;
   const ids = scope.practices.map((p) => p.id);
-  const [page, staff] = await Promise.all([
-    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
-    Promise.all(ids.map((id) => practiceStaff(context.db, id))),
-  ]);
-  const issueTypes = await listIssueTypes(context.db);
-  // The audit says a search was made, never what was typed (it may be a name). One row per
-  // practice shown, so each practice's audit trail holds the federated views of its requests.
   const at = context.clock.now();
-  for (const practiceId of ids) {
-    await audit(context.db, {
-      actorUserId: viewer.userId,
-      practiceId,
-      action: "inbox.view",
-      subjectType: "inbox",
-      subjectId: basePath,
-      detail: search ? { searched: true } : undefined,
-      at,
-    });
-  }
+  // Independent reads and the audit rows at once; the page is shown only if all succeed.
+  const [page, staff, issueTypes] = await Promise.all([
+    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
+    Promise.all(ids.map((id) => staffOf(args.request, context, id))),
+    listIssueTypes(context.db),
+    // The audit says a search was made, never what was typed (it may be a name). One row per
+    // practice shown, so each practice's audit trail holds the federated views of its requests.
+    Promise.all(
+      ids.map((practiceId) =>
+        audit(context.db, {
+          actorUserId: viewer.userId,
+          practiceId,
+          action: "inbox.view",
+          subjectType: "inbox",
+          subjectId: basePath,
+          detail: search ? { searched: true } : undefined,
+          at,
+        }),
+      ),
+    ),
+  ]);
   const names = new Map(staff.flat().map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
   const practiceNames = new Map(scope.practices.map((p) => [p.id, p.name]));
   return json({
@@ -331,7 +340,7 @@ export async function personalInboxRedirectLoader(args: LoaderFunctionArgs) {
   const { viewer, scope } = await requireInboxScope(args.request, args.context, args.params.practiceCode);
   const id = args.params.staffMemberId ?? "";
   if (!/^\d{1,10}$/.test(id)) throw notFound();
-  const { basePath } = await resolveInbox(args.context, scope, viewer, { inbox: id });
+  const { basePath } = await resolveInbox(args.request, args.context, scope, viewer, { inbox: id });
   return redirect(basePath);
 }
 

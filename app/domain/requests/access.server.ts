@@ -3,7 +3,7 @@
  * people they care for. Every request query for patients goes through `entryScope`, so an
  * id that belongs to somebody else is simply not found (page-not-found, never a leak).
  */
-import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { carerDependents, patientEntries, patients, practices } from "~/db/schema";
 
@@ -55,19 +55,20 @@ export async function actingPatients(db: Db, userId: number): Promise<ActingPati
  * The SQL condition "this request is about the user or someone they care for" (and not
  * deleted). Subqueries rather than a preloaded id list: one round trip, and always current.
  */
-export function entryScope(db: Db, userId: number): SQL {
+export function entryScope(userId: number): SQL {
+  return entryScopeOf(userId);
+}
+
+/**
+ * entryScope for a user id given as a value or as a column of the enclosing query (the
+ * viewer's one-query load correlates it with the session's user).
+ */
+export function entryScopeOf(userId: number | AnyColumn): SQL {
   // One IN over a UNION, not an OR of two INs: PostgreSQL plans the OR as a filter over every
   // request in the table (seconds at 10 million rows, on every page a signed-in user opens);
   // the UNION is a semi-join through patient_entries_patient_idx.
-  return and(
-    isNull(patientEntries.deletedAt),
-    inArray(
-      patientEntries.patientId,
-      db
-        .select({ id: patients.id })
-        .from(patients)
-        .where(eq(patients.userId, userId))
-        .union(db.select({ id: carerDependents.patientId }).from(carerDependents).where(eq(carerDependents.carerUserId, userId))),
-    ),
-  )!;
+  return sql`(${patientEntries.deletedAt} is null and ${patientEntries.patientId} in (
+    select ${patients.id} from ${patients} where ${patients.userId} = ${userId}
+    union
+    select ${carerDependents.patientId} from ${carerDependents} where ${carerDependents.carerUserId} = ${userId}))`;
 }

@@ -46,7 +46,7 @@ export async function findEntryForUser(db: Db, userId: number, practiceId: numbe
   const [entry] = await db
     .select()
     .from(patientEntries)
-    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId), entryScope(db, userId)))
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId), entryScope(userId)))
     .limit(1);
   return entry ?? null;
 }

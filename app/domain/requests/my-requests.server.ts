@@ -41,7 +41,7 @@ export function pageFromQuery(value: string | null): number {
 export async function listMyRequests(db: Db, input: { userId: number; practiceId: number; page: number }): Promise<MyRequestsPage> {
   const where = and(
     eq(patientEntries.practiceId, input.practiceId),
-    entryScope(db, input.userId),
+    entryScope(input.userId),
     // Drafts being written belong to the steps; an ended draft (closed_at) is listed as cancelled.
     or(ne(patientEntries.stage, "created"), isNotNull(patientEntries.closedAt)),
   );

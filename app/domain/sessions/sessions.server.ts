@@ -83,20 +83,31 @@ export async function resolveSession(
   idleSeconds: (session: SessionRow) => number | null | Promise<number | null>,
 ): Promise<SessionLookup> {
   if (!id || id.length > 100) return { state: "none" };
-  const idHash = hashSessionId(id);
-  const [session] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
-  if (!session) return { state: "none" };
+  const [session] = await db.select().from(sessions).where(eq(sessions.idHash, hashSessionId(id))).limit(1);
+  return session ? checkSession(db, clock, session, idleSeconds) : { state: "none" };
+}
+
+/**
+ * The expiry and refresh half of resolveSession, for a row already read (the viewer reads
+ * the session with the user in one query).
+ */
+export async function checkSession(
+  db: Db,
+  clock: Clock,
+  session: SessionRow,
+  idleSeconds: (session: SessionRow) => number | null | Promise<number | null>,
+): Promise<SessionLookup> {
   const now = clock.now();
   const expiredBy =
     now >= session.absoluteExpiresAt ? "absolute" : session.idleExpiresAt && now >= session.idleExpiresAt ? "idle" : null;
   if (expiredBy) {
-    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await db.delete(sessions).where(eq(sessions.idHash, session.idHash));
     return { state: "expired", reason: expiredBy };
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= REFRESH_WRITE_INTERVAL_SECONDS * 1000) {
     const idle = await idleSeconds(session);
     const idleExpiresAt = idle === null ? null : new Date(now.getTime() + idle * 1000);
-    await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.idHash, idHash));
+    await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.idHash, session.idHash));
     return { state: "active", session: { ...session, lastSeenAt: now, idleExpiresAt } };
   }
   return { state: "active", session };

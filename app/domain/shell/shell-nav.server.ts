@@ -1,10 +1,9 @@
 /** Builds the signed-in header from the viewer and the flags of the practice they act at. */
-import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { practices } from "~/db/schema";
+import type { AppContext } from "~/context.server";
 import { federatedPracticeIds } from "~/domain/auth/guards";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { bubbleCount } from "~/domain/inbox/counters.server";
+import { bubbleCount, bubbleFromCounts, practiceInboxCounts } from "~/domain/inbox/counters.server";
+import { practiceNamedInUrl } from "~/domain/practices/practices.server";
 import { availablePaths } from "./available-paths";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
 
@@ -30,9 +29,16 @@ export function actingPracticeId(viewer: Pick<Viewer, "memberships" | "session" 
 }
 
 /** `urlCode`: the first path segment, which names the practice on per-practice pages. */
-export async function navigationFor(db: Db, viewer: Viewer, urlCode: string | null = null): Promise<ShellNavigation> {
+export async function navigationFor(
+  request: Request,
+  context: Pick<AppContext, "db" | "memo">,
+  viewer: Viewer,
+  urlCode: string | null = null,
+): Promise<ShellNavigation> {
   const practiceId = actingPracticeId(viewer, urlCode);
-  const [practice] = practiceId ? await db.select().from(practices).where(eq(practices.id, practiceId)).limit(1) : [];
+  // By code, so the page's own guard and this header share one read of the practice.
+  const actingCode = viewer.memberships.find((m) => m.practiceId === practiceId)?.urlCode ?? viewer.patient?.urlCode ?? null;
+  const practice = practiceId && actingCode ? await practiceNamedInUrl(request, context, actingCode) : null;
   const rolesHere = new Set(viewer.memberships.filter((m) => m.practiceId === practiceId).map((m) => m.role));
   const menuViewer: MenuViewer = {
     firstName: viewer.firstName,
@@ -51,9 +57,10 @@ export async function navigationFor(db: Db, viewer: Viewer, urlCode: string | nu
     // The federated inbox: the header names it, and Inboxes and its bubble cover every practice.
     nav.practiceName = "All practices";
     nav.items = nav.items.map((item) => (item.label === "Inboxes" ? { ...item, href: `/${FEDERATED_CODE}/inbox` } : item));
-    nav.inboxBubble = { count: await bubbleCount(db, federatedPracticeIds(viewer), viewer.userId), countUrl: `/${FEDERATED_CODE}/inboxes/count` };
+    nav.inboxBubble = { count: await bubbleCount(context.db, federatedPracticeIds(viewer), viewer.userId), countUrl: `/${FEDERATED_CODE}/inboxes/count` };
   } else if (menuViewer.isStaff && practice) {
-    nav.inboxBubble = { count: await bubbleCount(db, practice.id, viewer.userId), countUrl: `/${practice.urlCode}/inboxes/count` };
+    const counts = await practiceInboxCounts(request, context, practice.id);
+    nav.inboxBubble = { count: bubbleFromCounts(counts, viewer.userId), countUrl: `/${practice.urlCode}/inboxes/count` };
   }
   return nav;
 }

@@ -1,0 +1,116 @@
+/**
+ * The viewer is read in one query (session, user, roles, memberships, patient record,
+ * dependants, requests) on every signed-in page; and once per page, shared by its loaders
+ * through the request memo, except for actions.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { carerDependents, patientEntries, patients, practices, users } from "~/db/schema";
+import { newRequestMemo } from "~/server/request-memo.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { makeContext, type TestContext } from "../../../tests/support/context";
+import { makeEntry } from "../../../tests/support/request-fixtures";
+import { getRequest } from "../../../tests/support/requests";
+import { makePractice, makeUser, signInAs } from "../../../tests/support/session-fixtures";
+import { getViewerState } from "./viewer.server";
+
+let t: TestDatabase;
+let context: TestContext;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t?.close());
+beforeEach(() => {
+  context = makeContext(t.db);
+});
+
+describe("the viewer, read in one query", () => {
+  it("carries roles, memberships by practice name, the patient record, dependants and sent requests", async () => {
+    const first = await makePractice(context, { idleTimeout: 30 });
+    const second = await makePractice(context);
+    await context.db.update(practices).set({ name: "Zebra Surgery" }).where(eq(practices.id, first.id));
+    await context.db.update(practices).set({ name: "Aardvark Surgery" }).where(eq(practices.id, second.id));
+    const user = await makeUser(context, {
+      globalRoles: ["carer_user", "admin"],
+      memberships: [
+        { practiceId: first.id, role: "gp" },
+        { practiceId: second.id, role: "practice_admin" },
+      ],
+      patientAt: first.id,
+    });
+    const [own] = await context.db.select().from(patients).where(eq(patients.userId, user.id));
+    const [dependant] = await context.db
+      .insert(patients)
+      .values({ practiceId: first.id, firstName: "Grace", lastName: "Shah", dateOfBirth: "2015-06-02" })
+      .returning();
+    await context.db.insert(carerDependents).values({ carerUserId: user.id, patientId: dependant.id, relationship: "parent" });
+    // Counted: sent requests about them or their dependant. Not counted: a draft, a deleted one.
+    await makeEntry(context, { practiceId: first.id, patientId: own.id, userId: user.id, stage: "submitted" });
+    await makeEntry(context, { practiceId: first.id, patientId: dependant.id, userId: user.id, stage: "completed" });
+    await makeEntry(context, { practiceId: first.id, patientId: own.id, userId: user.id, stage: "created" });
+    const deleted = await makeEntry(context, { practiceId: first.id, patientId: own.id, userId: user.id, stage: "submitted" });
+    await context.db.update(patientEntries).set({ deletedAt: context.clock.now() }).where(eq(patientEntries.id, deleted.id));
+
+    const { cookie } = await signInAs(context, user.id);
+    const { viewer } = await getViewerState(getRequest("/", { cookie }), context);
+
+    expect(viewer).not.toBeNull();
+    expect(viewer!.userId).toBe(user.id);
+    expect([...viewer!.globalRoles].sort()).toEqual(["admin", "carer_user"]);
+    expect(viewer!.memberships).toEqual([
+      { practiceId: second.id, urlCode: second.urlCode, practiceName: "Aardvark Surgery", role: "practice_admin", idleTimeout: null },
+      { practiceId: first.id, urlCode: first.urlCode, practiceName: "Zebra Surgery", role: "gp", idleTimeout: 30 },
+    ]);
+    expect(viewer!.patient).toEqual({ id: own.id, practiceId: first.id, urlCode: first.urlCode });
+    expect(viewer!.dependentCount).toBe(1);
+    expect(viewer!.numPatientEntries).toBe(2);
+  });
+
+  it("has empty lists and no patient record for a plain account", async () => {
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const { viewer } = await getViewerState(getRequest("/", { cookie }), context);
+    expect(viewer).toMatchObject({ memberships: [], patient: null, dependentCount: 0, numPatientEntries: 0 });
+    expect(viewer!.globalRoles.size).toBe(0);
+  });
+
+  it("is nobody for a disabled account or an unknown cookie", async () => {
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    await context.db.update(users).set({ disabledAt: context.clock.now() }).where(eq(users.id, user.id));
+    expect((await getViewerState(getRequest("/", { cookie }), context)).viewer).toBeNull();
+    expect((await getViewerState(getRequest("/", { cookie: "fd_session=not-a-session" }), context)).viewer).toBeNull();
+  });
+});
+
+describe("one load per page", () => {
+  it("shares the viewer between a page's loaders (each has its own Request) through the memo", async () => {
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const page = { ...context, memo: newRequestMemo() };
+    const [a, b] = await Promise.all([getViewerState(getRequest("/", { cookie }), page), getViewerState(getRequest("/", { cookie }), page)]);
+    expect(a).toBe(b);
+  });
+
+  it("loads afresh for an action, whose changes the loaders after it must see", async () => {
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const page = { ...context, memo: newRequestMemo() };
+    const before = await getViewerState(getRequest("/", { cookie }), page);
+    const post = new Request("http://localhost/", { method: "POST", headers: { cookie } });
+    await context.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id));
+    const during = await getViewerState(post, page);
+    expect(during).not.toBe(before);
+    expect(during.viewer!.firstName).toBe("Renamed");
+  });
+
+  it("loads for each request when the context has no memo (contexts built by hand)", async () => {
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const a = await getViewerState(getRequest("/", { cookie }), context);
+    const b = await getViewerState(getRequest("/", { cookie }), context);
+    expect(a).not.toBe(b);
+    expect(a).toEqual(b);
+  });
+});
