@@ -6,6 +6,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
+import { runNamed } from "~/db/named-query.server";
 import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { entryScopeOf } from "~/domain/requests/access.server";
 import { readCookie } from "~/domain/http/cookies";
@@ -76,27 +77,30 @@ async function loadViewer(request: Request, context: AppContext): Promise<Viewer
   const { db, clock } = context;
   const sessionId = readCookie(request, sessionCookieName(context));
   if (!sessionId || sessionId.length > 100) return { viewer: null, expired: false };
-  const [row] = await db
-    .select({
-      session: sessions,
-      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, isGuest: users.isGuestAccount, disabledAt: users.disabledAt },
-      globalRoles: sql<GlobalRole[]>`coalesce((select json_agg(${userGlobalRoles.role}) from ${userGlobalRoles} where ${userGlobalRoles.userId} = ${sessions.userId}), '[]'::json)`,
-      memberships: sql<Membership[]>`coalesce((
-        select json_agg(json_build_object('practiceId', pm.practice_id, 'urlCode', p.url_code, 'practiceName', p.name, 'role', pm.role, 'idleTimeout', p.idle_timeout) order by p.name)
-        from ${practiceMemberships} pm join ${practices} p on p.id = pm.practice_id
-        where pm.user_id = ${sessions.userId}), '[]'::json)`,
-      patient: sql<Viewer["patient"]>`(
-        select json_build_object('id', pt.id, 'practiceId', pt.practice_id, 'urlCode', pr.url_code)
-        from ${patients} pt join ${practices} pr on pr.id = pt.practice_id
-        where pt.user_id = ${sessions.userId} order by pt.id limit 1)`,
-      dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId})`,
-      // Requests that reached the practice (drafts do not count): drives where the user lands.
-      numPatientEntries: sql<number>`(select count(*)::int from ${patientEntries} where ${and(entryScopeOf(sessions.userId), ne(patientEntries.stage, "created"))})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, hashSessionId(sessionId)))
-    .limit(1);
+  const [row] = await runNamed(
+    db
+      .select({
+        session: sessions,
+        user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, isGuest: users.isGuestAccount, disabledAt: users.disabledAt },
+        globalRoles: sql<GlobalRole[]>`coalesce((select json_agg(${userGlobalRoles.role}) from ${userGlobalRoles} where ${userGlobalRoles.userId} = ${sessions.userId}), '[]'::json)`,
+        memberships: sql<Membership[]>`coalesce((
+          select json_agg(json_build_object('practiceId', pm.practice_id, 'urlCode', p.url_code, 'practiceName', p.name, 'role', pm.role, 'idleTimeout', p.idle_timeout) order by p.name)
+          from ${practiceMemberships} pm join ${practices} p on p.id = pm.practice_id
+          where pm.user_id = ${sessions.userId}), '[]'::json)`,
+        patient: sql<Viewer["patient"]>`(
+          select json_build_object('id', pt.id, 'practiceId', pt.practice_id, 'urlCode', pr.url_code)
+          from ${patients} pt join ${practices} pr on pr.id = pt.practice_id
+          where pt.user_id = ${sessions.userId} order by pt.id limit 1)`,
+        dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId})`,
+        // Requests that reached the practice (drafts do not count): drives where the user lands.
+        numPatientEntries: sql<number>`(select count(*)::int from ${patientEntries} where ${and(entryScopeOf(sessions.userId), ne(patientEntries.stage, "created"))})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, hashSessionId(sessionId)))
+      .limit(1),
+    "viewer",
+  );
   if (!row) return { viewer: null, expired: false };
   const memberships = row.memberships;
   const lookup = await checkSession(db, clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)));

@@ -5,6 +5,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
+import { runNamed } from "~/db/named-query.server";
 import { inboxCounters } from "~/db/schema";
 import { memoized } from "~/server/request-memo.server";
 import { inboxDelta, type InboxState } from "./inboxes";
@@ -25,10 +26,13 @@ export async function applyInboxChange(tx: Tx, practiceId: number, before: Inbox
 
 /** Every counter of a practice, as "inbox" or "personal:{userId}" → count. */
 export async function inboxCounts(db: Db, practiceId: number): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ inbox: inboxCounters.inbox, userId: inboxCounters.userId, count: inboxCounters.count })
-    .from(inboxCounters)
-    .where(eq(inboxCounters.practiceId, practiceId));
+  const rows = await runNamed(
+    db
+      .select({ inbox: inboxCounters.inbox, userId: inboxCounters.userId, count: inboxCounters.count })
+      .from(inboxCounters)
+      .where(eq(inboxCounters.practiceId, practiceId)),
+    "inbox_counters",
+  );
   return new Map(rows.map((r) => [r.userId ? `${r.inbox}:${r.userId}` : r.inbox, r.count]));
 }
 

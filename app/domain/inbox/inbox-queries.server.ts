@@ -17,6 +17,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
+import { runNamed } from "~/db/named-query.server";
 import { issueTypes, patientEntries, patients } from "~/db/schema";
 import { parsePatientSearch, likePrefix } from "~/domain/patients/patient-search";
 import { parseRequestReference } from "~/domain/requests/reference";
@@ -186,9 +187,21 @@ function toPage(rows: InboxRow[], limit: number, sort: InboxSort): InboxPage {
   return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1], sort) : null };
 }
 
+/**
+ * One practice's page, as a named statement when it has no search: the name spells out every
+ * part that changes the SQL text (inbox, sort, cursor, type filter); the values (practice,
+ * assignee, type, cursor, limit) are parameters. A search's patterns want a fresh plan each time.
+ */
+function runPracticePage(db: Db, practiceId: number, input: ListInput, cursor: Cursor | null, limit: number) {
+  const query = practicePage(db, practiceId, input, cursor, limit);
+  if (input.search?.trim()) return query;
+  const inbox = typeof input.inbox === "string" ? input.inbox : "issueTypeId" in input.inbox ? "type" : "personal";
+  return runNamed(query, `inbox_${inbox}_${input.sort}${cursor ? "_after" : ""}${input.issueTypeId ? "_filtered" : ""}`);
+}
+
 export async function listInbox(db: Db, input: ListInput & { practiceId: number }): Promise<InboxPage> {
   const limit = input.limit ?? 20;
-  const rows = await practicePage(db, input.practiceId, input, decodeCursor(input.after, input.sort), limit);
+  const rows = await runPracticePage(db, input.practiceId, input, decodeCursor(input.after, input.sort), limit);
   return toPage(rows as InboxRow[], limit, input.sort);
 }
 
@@ -208,6 +221,8 @@ function unionOrdering(sort: InboxSort): SQL[] {
  */
 export async function listInboxAcross(db: Db, input: ListInput & { practiceIds: readonly number[] }): Promise<InboxPage> {
   const limit = input.limit ?? 20;
+  // One practice (every per-practice inbox page): its own page, as listInbox runs it.
+  if (new Set(input.practiceIds).size === 1) return listInbox(db, { ...input, practiceId: input.practiceIds[0] });
   const query = inboxAcrossQuery(db, input);
   if (!query) return { rows: [], next: null };
   return toPage((await query) as InboxRow[], limit, input.sort);

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
+import { runNamed } from "~/db/named-query.server";
 import {
   answers,
   entryActions,
@@ -96,12 +97,15 @@ export type RequestDetails = NonNullable<Awaited<ReturnType<typeof loadRequestDe
 
 /** GPs and receptionists of the practice: who a request or an action can be assigned to. */
 export async function practiceStaff(db: Db, practiceId: number) {
-  return db
-    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(practiceMemberships)
-    .innerJoin(users, eq(users.id, practiceMemberships.userId))
-    .where(and(eq(practiceMemberships.practiceId, practiceId), inArray(practiceMemberships.role, ["gp", "receptionist"]), isNull(users.disabledAt)))
-    .orderBy(users.lastName, users.firstName, users.id);
+  return runNamed(
+    db
+      .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(practiceMemberships)
+      .innerJoin(users, eq(users.id, practiceMemberships.userId))
+      .where(and(eq(practiceMemberships.practiceId, practiceId), inArray(practiceMemberships.role, ["gp", "receptionist"]), isNull(users.disabledAt)))
+      .orderBy(users.lastName, users.firstName, users.id),
+    "practice_staff",
+  );
 }
 
 /** Records the view (audit) and returns the other staff who have the request open now. */

@@ -2,6 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
+import { runNamed } from "~/db/named-query.server";
 import { openingHours, practices } from "~/db/schema";
 import { memoized } from "~/server/request-memo.server";
 import { DEFAULT_OPENING_HOURS, WEEKDAYS, type OpeningDay } from "./opening-hours";
@@ -20,11 +21,14 @@ export async function listPublicPractices(db: Db) {
 
 export async function findPracticeByCode(db: Db, code: string) {
   if (!/^[A-Za-z0-9]+$/.test(code)) return null;
-  const [row] = await db
-    .select()
-    .from(practices)
-    .where(sql`lower(${practices.urlCode}) = ${code.toLowerCase()}`)
-    .limit(1);
+  const [row] = await runNamed(
+    db
+      .select()
+      .from(practices)
+      .where(sql`lower(${practices.urlCode}) = ${code.toLowerCase()}`)
+      .limit(1),
+    "practice_by_code",
+  );
   return row ?? null;
 }
 
