@@ -87,9 +87,12 @@ async function openPglite(options: { dataDir?: string; migrate?: boolean; loadFr
     releaseLock = lockDataDir(options.dataDir);
   }
   try {
+    const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
     const client = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadFrom,
+      // The request search index (migration 0007) needs it; PostgreSQL has it in contrib.
+      extensions: { btree_gin },
     });
     const db = drizzle(client, { schema }) as unknown as Db;
     if (options.migrate !== false) {

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -21,6 +22,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/** A full-text document (PostgreSQL tsvector), written by SQL only: read back as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -522,6 +526,8 @@ export const patientEntries = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Bumped by every staff change: optimistic concurrency for two people on one request. */
     version: integer("version").notNull().default(0),
+    /** The request's written answers for the inbox search (request-text.server.ts), set when it is sent. */
+    searchDocument: tsvector("search_document"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -558,6 +564,11 @@ export const patientEntries = pgTable(
     index("patient_entries_inbox_issue_type_idx")
       .on(t.practiceId, t.issueTypeId, t.submittedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null and ${t.stage} = 'submitted'`),
+    // The inbox search's "text of the request": one practice's matching requests straight from the
+    // index (btree_gin puts practice_id in it), not every practice's (decision 0064).
+    index("patient_entries_search_idx")
+      .using("gin", t.practiceId, t.searchDocument)
+      .where(sql`${t.deletedAt} is null and ${t.submittedAt} is not null`),
     check("patient_entries_requester", sql`${t.requester} in ('myself', 'dependent', 'staff')`),
   ],
 );

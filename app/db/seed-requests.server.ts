@@ -7,6 +7,7 @@
 import { answers, entryEvents, entryMessages, patientEntries } from "./schema";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import type { Db } from "./client.server";
+import { indexRequestText } from "~/domain/requests/request-text.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -67,6 +68,7 @@ export async function seedDemoRequests(
       })
       .returning();
     await tx.insert(answers).values(Object.entries(r.answers).map(([questionId, answer]) => ({ patientEntryId: entry.id, questionId: Number(questionId), answer, createdAt: at, updatedAt: at })));
+    await indexRequestText(tx, entry.id);
     await tx.insert(entryEvents).values({ patientEntryId: entry.id, kind: "submitted", createdAt: at });
     if (r.awaiting) {
       await tx.insert(entryMessages).values({ patientEntryId: entry.id, authorUserId: assignedToId, authorRole: "staff", body: r.awaiting, createdAt: new Date(at.getTime() + 1_800_000) });

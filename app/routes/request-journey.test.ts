@@ -4,6 +4,7 @@
  * a real database, the clock moved by hand.
  */
 import { inboxCount } from "~/domain/inbox/counters.server";
+import { listInbox } from "~/domain/inbox/inbox-queries.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, auditEvents, outbox, patientEntries, practiceDailySubmissions, users } from "~/db/schema";
@@ -261,9 +262,11 @@ describe("check your answers and send", () => {
     expect(mine[0].body).toContain(`/${s.code}/chat/${s.entryId}`);
     const audited = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, "request.submitted"), eq(auditEvents.subjectId, String(s.entryId))));
     expect(audited).toHaveLength(1);
-    // Counted once in the practice's inboxes.
+    // Counted once in the practice's inboxes, and found there by what the patient wrote.
     expect(await inboxCount(t.db, s.practiceId, "unassigned")).toBe(1);
     expect(await inboxCount(t.db, s.practiceId, "all")).toBe(1);
+    const found = await listInbox(t.db, { practiceId: s.practiceId, inbox: "all", sort: "newest", search: "worked since monday" });
+    expect(found.rows.map((r) => r.id)).toEqual([s.entryId]);
 
     const submitted = await load(submittedRoute, `/${s.code}/submitted?entry=${s.entryId}`, s);
     expect(await readJson(submitted)).toMatchObject({ reference, responseBy: "18:30 on Tuesday 24 November" });

@@ -36,7 +36,12 @@ test("a staff member of two practices opens a request of the second in All pract
   await expect(page.getByRole("banner")).toContainText("All practices");
   await inboxes.getByRole("link", { name: /^All \(\d+\)$/ }).click();
   await expect(page).toHaveURL(/\/all\/inboxes\/all$/);
-  await page.getByLabel("Search by name, NHS number, date of birth or reference").fill(patient.lastName);
+  const searchBox = page.getByLabel("Search by name, NHS number, date of birth, reference or words in the request");
+  // Words the patient wrote find the request (stemmed: "notes" finds "note"), in every practice.
+  await searchBox.fill("repeat sick notes");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(patientName) })).toHaveCount(1);
+  await searchBox.fill(patient.lastName);
   await page.getByRole("button", { name: "Search" }).click();
   const row = page.getByRole("row", { name: new RegExp(patientName) });
   await expect(row).toHaveCount(1);

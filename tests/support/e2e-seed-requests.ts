@@ -23,6 +23,7 @@ import { createEntry, saveAnswers } from "~/domain/requests/entries.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { E2E_BASE_URL } from "./e2e-constants";
 import { E2E_CHAT, E2E_PROJECTS, E2E_USER_PASSWORD, e2eChatLinkEmail, e2eChatUserEmail } from "./e2e-users";
+import { indexRequestText } from "~/domain/requests/request-text.server";
 
 function seedContext(db: Db): AppContext {
   const config = readConfig(process.env);
@@ -61,8 +62,9 @@ async function submitted(
     .set({ stage: "submitted", submittedAt: now })
     .where(eq(patientEntries.id, entry.id))
     .returning();
-  // Counted in the practice's inboxes as a real submission is.
+  // Counted in the practice's inboxes and searchable as a real submission is.
   await applyInboxChange(context.db, practiceId, null, row);
+  await indexRequestText(context.db, row.id);
   return row;
 }
 

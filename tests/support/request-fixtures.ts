@@ -8,6 +8,7 @@ import type { AppContext } from "~/context.server";
 import { carerDependents, patientEntries, practiceMemberships, practices } from "~/db/schema";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { createEntry, saveAnswers, type PatientEntry } from "~/domain/requests/entries.server";
+import { indexRequestText } from "~/domain/requests/request-text.server";
 import { createPatient, createPractice, createUser, sessionCookie } from "./registration-fixtures";
 
 export type SignedIn = { userId: number; patientId: number; cookie: string };
@@ -75,7 +76,8 @@ export async function makeEntry(
     .set({ stage: input.stage, submittedAt: now })
     .where(eq(patientEntries.id, entry.id))
     .returning();
-  // Counted in the inboxes as a real submission (and any later change) is.
+  // Counted in the inboxes and searchable as a real submission (and any later change) is.
   await applyInboxChange(context.db, input.practiceId, null, updated);
+  await indexRequestText(context.db, updated.id);
   return updated;
 }

@@ -74,7 +74,7 @@ export function InboxList({ data }: { data: InboxListData }) {
         {data.sort !== "newest" ? <input type="hidden" name="sort" value={data.sort} /> : null}
         <div className="nhsuk-form-group">
           <label className="nhsuk-label" htmlFor="inbox-search">
-            Search by name, NHS number, date of birth or reference
+            Search by name, NHS number, date of birth, reference or words in the request
           </label>
           <input className="nhsuk-input" id="inbox-search" name="q" type="search" defaultValue={data.search} autoComplete="off" />
         </div>

@@ -3,8 +3,10 @@
  * inbox lists exactly the requests inboxKeysOf puts in it, in each sort, paged by the
  * keyset with ties on submitted_at, and the search narrows them as documented.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { patientEntries, patients } from "~/db/schema";
+import { answers, patientEntries, patients, questions } from "~/db/schema";
+import { indexRequestText } from "~/domain/requests/request-text.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
 import { makeContext } from "../../../tests/support/context";
 import { createPractice, uniqueWord } from "../../../tests/support/registration-fixtures";
@@ -154,6 +156,28 @@ describe("listInbox agrees with inboxKeysOf", () => {
     const one = adaIds[0];
     expect((await everyPage("all", "newest", { search: requestReference(one) })).map((r) => r.id)).toEqual([one]);
     expect((await everyPage("all", "newest", { search: "FD-99999999999" })).map((r) => r.id)).toEqual([]);
+  });
+
+  it("finds requests by what the patient wrote (stemmed, every word), in this practice only, across pages", async () => {
+    const [question] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.kind, "free_text")).limit(1);
+    const word = `zed${uniqueWord()}`.toLowerCase();
+    const sent = states.filter((s) => s.submittedAt && !s.deletedAt).slice(0, 6);
+    const other = await t.db.select({ id: patientEntries.id }).from(patientEntries).where(eq(patientEntries.practiceId, otherPracticeId));
+    for (const id of [...sent.map((s) => s.id), ...other.map((o) => o.id)]) {
+      await t.db.insert(answers).values({ patientEntryId: id, questionId: question.id, answer: `I have been coughing at night since the ${word} started` });
+      await indexRequestText(t.db, id);
+    }
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+    const sentIds = sent.map((s) => s.id).sort((a, b) => a - b);
+    // Stemmed ("coughs" finds "coughing"), all words must match, and paged by the keyset (limit 4).
+    expect(ids(await everyPage("all", "newest", { search: `${word} coughs` }))).toEqual(sentIds);
+    expect(ids(await everyPage("all", "oldest", { search: word }))).toEqual(sentIds);
+    expect(await everyPage("all", "newest", { search: `${word} sneezing` })).toEqual([]);
+    // Not a name, number or date, yet in the text: "400mg" style searches still reach the text.
+    const [first] = sent;
+    await t.db.update(answers).set({ answer: `ibuprofen 400mg ${word}` }).where(eq(answers.patientEntryId, first.id));
+    await indexRequestText(t.db, first.id);
+    expect(ids(await everyPage("all", "newest", { search: "400mg" }))).toEqual([first.id]);
   });
 
   it("never lists another practice's requests", async () => {

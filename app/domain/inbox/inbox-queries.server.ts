@@ -21,6 +21,7 @@ import { runNamed } from "~/db/named-query.server";
 import { issueTypes, patientEntries, patients } from "~/db/schema";
 import { parsePatientSearch, likePrefix } from "~/domain/patients/patient-search";
 import { parseRequestReference } from "~/domain/requests/reference";
+import { requestTextMatches } from "~/domain/requests/request-text.server";
 
 export type InboxSelector =
   | "unassigned"
@@ -104,10 +105,12 @@ function ordering(sort: InboxSort): SQL[] {
 }
 
 /**
- * The search box: a request reference (FD-000123) finds that request; otherwise the words
- * find patients (name prefixes, NHS number, date of birth, as the patient search reads them)
- * and the inbox is narrowed to their requests. The patients come first, from the practice's
- * patient indexes, capped at SEARCH_PATIENT_LIMIT, so a search never scans the requests.
+ * The search box: a request reference (FD-000123) finds that request; a 10-digit number or a
+ * date finds the patient by NHS number or date of birth; words find patients by name (prefixes,
+ * as the patient search reads them) or requests by their text (request-text.server.ts). The
+ * patients come first, from the practice's patient indexes, capped at SEARCH_PATIENT_LIMIT, and
+ * the text from the (practice, document) GIN index, so a search never scans the requests: the
+ * two arms are index lookups that PostgreSQL ORs as bitmaps.
  */
 function searchCondition(practiceId: number, search: string | undefined): SQL | undefined {
   const text = search?.trim();
@@ -115,27 +118,27 @@ function searchCondition(practiceId: number, search: string | undefined): SQL | 
   const reference = /^fd-?\d+$/i.test(text) ? parseRequestReference(text) : null;
   if (reference !== null) return reference <= 2_147_483_647 ? eq(e.id, reference) : sql`false`;
   const parsed = parsePatientSearch(text);
-  let match: SQL;
+  const patientsWhere = (match: SQL) =>
+    sql`${e.patientId} = any(array(select ${patients.id} from ${patients} where ${patients.practiceId} = ${practiceId} and ${match} limit ${SEARCH_PATIENT_LIMIT}))`;
   switch (parsed.kind) {
     case "none":
       return undefined;
     case "invalid":
-      return sql`false`;
+      // Not a name, number or date ("400mg"): it may still be in what the patient wrote.
+      return requestTextMatches(practiceId, text);
     case "nhs-number":
-      match = eq(patients.nhsNumber, parsed.digits);
-      break;
+      return patientsWhere(eq(patients.nhsNumber, parsed.digits));
     case "date-of-birth":
-      match = eq(patients.dateOfBirth, parsed.iso);
-      break;
-    case "name":
-      match = and(
+      return patientsWhere(eq(patients.dateOfBirth, parsed.iso));
+    case "name": {
+      const byName = and(
         ...parsed.terms.map(
           (term) => sql`(lower(${patients.lastName}) like ${likePrefix(term)} or lower(${patients.firstName}) like ${likePrefix(term)})`,
         ),
       )!;
-      break;
+      return sql`(${patientsWhere(byName)} or ${requestTextMatches(practiceId, text)})`;
+    }
   }
-  return sql`${e.patientId} in (select ${patients.id} from ${patients} where ${patients.practiceId} = ${practiceId} and ${match} limit ${SEARCH_PATIENT_LIMIT})`;
 }
 
 type ListInput = {

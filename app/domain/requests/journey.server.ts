@@ -26,6 +26,7 @@ import { findEntryForUser, findStaffDraft, loadAnswers, type PatientEntry } from
 import type { AnswerValue } from "./answer-rules";
 import { journey, type Journey } from "./journey";
 import { questionSet, type QuestionSet } from "./questions.server";
+import { requestSearchDocument } from "./request-text.server";
 import { requestReference } from "./reference";
 import { requestTimedOut } from "./request-timer";
 import { responsePromise } from "./response-promise";
@@ -175,7 +176,8 @@ export async function submitDraft(context: AppContext, request: Request, practic
   const submitted = await context.db.transaction(async (tx) => {
     const updated = await tx
       .update(patientEntries)
-      .set({ stage: "submitted", submittedAt: now, updatedAt: now })
+      // The answers are final now: the inbox search reads their text from here on.
+      .set({ stage: "submitted", submittedAt: now, updatedAt: now, searchDocument: requestSearchDocument() })
       .where(and(eq(patientEntries.id, entry.id), eq(patientEntries.stage, "created")))
       .returning();
     if (updated.length === 0) return false;
