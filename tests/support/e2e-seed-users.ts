@@ -30,6 +30,7 @@ import {
 } from "./e2e-users";
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
+import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
 export async function seedE2eUsersInto(db: Db): Promise<void> {
@@ -121,6 +122,7 @@ async function seedInboxRequests(db: Db, practiceId: number, passwordHash: strin
         { patientEntryId: entry.id, questionId: 32, answer: "A letter for my employer, please." },
       ]);
       await applyInboxChange(tx, practiceId, null, entry);
+      await indexRequestText(tx, entry.id);
     });
   }
 }
@@ -163,6 +165,7 @@ async function seedFederatedInbox(db: Db, passwordHash: string): Promise<void> {
         { patientEntryId: entry.id, questionId: 32, answer: person.request },
       ]);
       await applyInboxChange(tx, demo, null, entry);
+      await indexRequestText(tx, entry.id);
     });
   }
 }
