@@ -100,6 +100,40 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 const FIRST_NAMES = ["Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Noah", "Mia", "Jack", "Ivy", "Leo", "Grace", "Arthur", "Lily", "Muhammad", "Freya", "Oscar", "Florence", "Charlie", "Sophia", "Jacob", "Emily", "Thomas", "Poppy", "Alfie", "Ella", "Henry", "Evie", "William", "Sarah", "Priya", "Tom", "Aisha", "Daniel", "Chloe", "Samuel", "Zara", "Joseph", "Ruby", "David"];
 const LAST_NAMES = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Patel", "Robinson", "Wright", "Thompson", "Evans", "Walker", "White", "Roberts", "Green", "Hall", "Thomas", "Clarke", "Jackson", "Wood", "Harris", "Edwards", "Turner", "Martin", "Cooper", "Hill", "Ward", "Hughes", "Moore", "Clark", "King", "Harrison", "Lewis", "Baker", "Lee", "Allen", "Morris", "Khan", "Scott", "Watson", "Davis", "Parker", "James", "Bennett", "Young", "Phillips", "Richardson", "Mitchell", "Bailey", "Carter", "Cook", "Singh", "Shaw", "Bell", "Collins", "Morgan", "Kelly", "Begum", "Miller", "Cox", "Marshall", "Simpson", "Anderson", "Ellis", "Adams", "Wilkinson", "Ali", "Mason"];
 
+/** What patients wrote (one phrase per request, by id): the inbox search's "text of the request". */
+const REQUEST_TEXTS = [
+  "I have had a cough for two weeks and it is worse at night",
+  "Pain in my lower back when I bend or lift",
+  "An itchy rash on my arm that is spreading",
+  "I need a fit note for work please",
+  "Repeat prescription for my blue inhaler",
+  "Headaches most mornings for a month",
+  "Sore throat and a temperature since Friday",
+  "A question about my blood test results",
+  "My knee is swollen after a fall on the stairs",
+  "Feeling anxious and not sleeping well",
+  "Earache in my left ear for three days",
+  "Could I have a letter for my employer",
+  "My child has a high temperature and a cough",
+  "Dizzy spells when I stand up quickly",
+  "I would like to discuss my blood pressure medication",
+  "Burning when I pass urine",
+  "A mole on my back has changed shape",
+  "Chest feels tight when I walk uphill",
+  "I need a review of my asthma",
+  "My eczema has flared up again",
+  "Stomach pain after eating",
+  "I have lost weight without trying",
+  "Can I book a smear test",
+  "My ankle is painful after running",
+  "A lump in my neck that has not gone away",
+  "Tiredness all the time for six weeks",
+  "I ran out of my diabetes tablets",
+  "Request for a copy of my vaccination record",
+  "Bleeding gums when I brush my teeth",
+  "Pins and needles in my hands at night",
+];
+
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(",")}]`;
 
 type Seeded = { largePracticeId: number; largeCode: string; staffIds: number[]; seedSeconds: number };
@@ -180,7 +214,8 @@ async function seed(client: pg.Client): Promise<Seeded> {
     await q(
       `requests ${(from + 1).toLocaleString("en-GB")}–${(to + 1).toLocaleString("en-GB")}`,
       `insert into patient_entries (practice_id, patient_id, created_by_user_id, requester, issue_type_id, stage,
-                                    awaiting_patient_reply, started_at, submitted_at, closed_at, urgency_id, assigned_to_id, deleted_at, confirmed)
+                                    awaiting_patient_reply, started_at, submitted_at, closed_at, urgency_id, assigned_to_id, deleted_at, confirmed,
+                                    search_document)
        select ${p0} + pi, ${pat0} + pg, ${creator}, 'myself', 1 + (k % 4), stage,
               stage = 'submitted' and a < 0.25,
               coalesce(sub, now() - interval '1 day' * t) - interval '6 minutes',
@@ -193,7 +228,8 @@ async function seed(client: pg.Client): Promise<Seeded> {
                    else ${u0} + case when pi = 0 then (k % ${LARGE_STAFF})::int else ${LARGE_STAFF} + (pi - 1) * ${STAFF_PER_PRACTICE} + (k % ${STAFF_PER_PRACTICE})::int end
               end,
               case when d < 0.005 then now() else null end,
-              stage <> 'created'
+              stage <> 'created',
+              case when sub is null then null else to_tsvector('english', (${sqlArray(REQUEST_TEXTS)})[1 + (k % ${REQUEST_TEXTS.length})]) end
        from (
          select k, pg, ${practiceOfPatient("pg")} as pi, stage, a, s, u, d, t,
                 case when stage = 'created' then null else now() - interval '1 second' * floor(t * 86400) end as sub
@@ -322,7 +358,9 @@ async function measureQueries(database: Database, seeded: Seeded): Promise<Timin
       ),
     );
   }
-  for (const search of ["tho", "sarah smi", "FD-000123"]) {
+  // Names, a reference, then words of the request: "cough" is in 2 phrases of 30 (~18,000 of the
+  // large practice's requests), "swollen knee" and "vaccination record" in one each (~9,000).
+  for (const search of ["tho", "sarah smi", "FD-000123", "cough", "swollen knee", "vaccination record"]) {
     timings.push(await time(`all, search "${search}"`, 5, async () => (await listInbox(db, { practiceId, inbox: "all", sort: "newest", search, limit: 20 })).rows.length));
   }
   timings.push(await time("inbox counts (inboxCounts)", 2, async () => (await inboxCounts(db, practiceId)).size));

@@ -199,7 +199,7 @@ describe("the federated query plan", () => {
     for (const [inbox, sort, index] of cases) {
       const first = await listInboxAcross(t.db, { practiceIds: ids, inbox, sort });
       expect(first.rows).toHaveLength(20);
-      const query = inboxAcrossQuery(t.db, { practiceIds: ids, inbox, sort, after: first.next })!;
+      const { query } = (await inboxAcrossQuery(t.db, { practiceIds: ids, inbox, sort, after: first.next }))!;
       const result = (await t.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
       const plan = result.rows.map((r) => Object.values(r)[0]).join("\n");
       expect(plan, JSON.stringify(inbox)).toMatch(/Merge Append/);
