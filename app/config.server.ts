@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as z from "zod";
 import { templateNames, type TemplateName } from "~/domain/notify/templates";
 
@@ -38,7 +39,40 @@ const EnvSchema = z.object({
   // GOV.UK Notify: both or neither. Without them messages go to the outbox table.
   NOTIFY_API_KEY: z.string().optional(),
   NOTIFY_TEMPLATE_IDS: z.string().optional(),
+  // Which proxies may say who the client is (X-Forwarded-For/-Proto): none unless named.
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(isTrustProxySetting, "TRUST_PROXY must be a number of proxy hops (1-10), or proxy addresses/subnets separated by commas (e.g. 10.0.0.1, 10.0.0.0/8, loopback)")
+      .optional(),
+  ),
 });
+
+const NAMED_PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY as Express takes it: a hop count, or addresses and subnets of the proxies. */
+export function isTrustProxySetting(value: string): boolean {
+  if (/^(10|[1-9])$/.test(value.trim())) return true;
+  const parts = value.split(",").map((p) => p.trim());
+  return parts.length > 0 && parts.every((part) => {
+    if (NAMED_PROXY_RANGES.has(part)) return true;
+    const [address, bits, extra] = part.split("/");
+    if (extra !== undefined) return false;
+    const family = isIP(address ?? "");
+    if (!family) return false;
+    if (bits === undefined) return true;
+    if (!/^\d{1,3}$/.test(bits)) return false;
+    return Number(bits) <= (family === 4 ? 32 : 128);
+  });
+}
+
+/** Express's "trust proxy" value: false (the socket address counts), a hop count, or a list. */
+function trustProxyFrom(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return value.split(",").map((p) => p.trim());
+}
 
 /**
  * A Notify API key is "{key name}-{service id}-{secret}", both ids UUIDs. The client slices
@@ -78,6 +112,8 @@ export type Config = {
   maintenanceBanner?: { text: string; type: "information" | "warning" };
   /** GOV.UK Notify, when configured; otherwise messages go to the outbox table. */
   notify?: { apiKey: string; templateIds: Record<TemplateName, string> };
+  /** Express "trust proxy": only a named proxy's X-Forwarded-For is believed (rate limits, logs). */
+  trustProxy: false | number | string[];
 };
 
 const DEVELOPMENT_SECRET = "frontdoor-development-secret-not-for-production-use";
@@ -117,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { text: e.MAINTENANCE_BANNER_TEXT.trim(), type: e.MAINTENANCE_BANNER_TYPE }
       : undefined,
     notify: readNotifyConfig(e.NOTIFY_API_KEY, e.NOTIFY_TEMPLATE_IDS),
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
   };
 }
 

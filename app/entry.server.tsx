@@ -1,7 +1,30 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { parseCookies } from "~/domain/http/cookies";
+import { TOKEN_GRANT_COOKIE } from "~/domain/auth/magic-links.server";
+import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { cacheControlFor } from "~/server/cache-control.server";
+
+/** The one Cache-Control policy (cache-control.server.ts), on pages and on data responses alike. */
+function applyCachePolicy(request: Request, headers: Headers, context: AppLoadContext) {
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  const session = sessionCookieName(context);
+  headers.set(
+    "Cache-Control",
+    cacheControlFor({
+      existing: headers.get("Cache-Control"),
+      signedIn: Boolean(cookies[session] || cookies[TOKEN_GRANT_COOKIE]),
+      setsSession: (headers.getSetCookie?.() ?? []).some((c) => c.startsWith(`${session}=`)),
+    }),
+  );
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  applyCachePolicy(request, response.headers, context);
+  return response;
+};
 
 /**
  * Renders the whole page to one string. No route defers data or suspends, so streaming
@@ -25,5 +48,6 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applyCachePolicy(request, responseHeaders, loadContext);
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -16,7 +16,8 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { IdleTimer } from "~/components/IdleTimer";
 import { CookieBanner, FlashBanner, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
-import { FormNotVerified, NotFound, ServerErrorPage, UnsupportedBrowser } from "~/components/ErrorPages";
+import { BadInput, FormNotVerified, NotFound, ServerErrorPage, ServiceUnavailable, TooLarge, UnsupportedBrowser } from "~/components/ErrorPages";
+import type { LayerErrorData } from "~/server/route-layer.server";
 import { useDocumentTitle } from "~/components/title";
 import { useNonce } from "~/components/nonce";
 import { csrfTokenFor } from "~/domain/security/csrf.server";
@@ -26,7 +27,9 @@ import { assessBrowser } from "~/domain/shell/browser-support.server";
 import { BANNER_COOKIE, getActiveBanner, isBannerDismissed } from "~/domain/shell/maintenance-banner.server";
 import { CONSENT_COOKIE, readConsent, trackingAllowed } from "~/domain/shell/cookie-consent";
 import { publicNavigation } from "~/domain/shell/navigation";
-import { footerLinks, getShellSettings } from "~/domain/shell/settings.server";
+import { DEFAULT_SHELL_SETTINGS, footerLinks, getShellSettings } from "~/domain/shell/settings.server";
+import { isDatabaseUnavailable } from "~/server/db-errors.server";
+import { randomUUID } from "node:crypto";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { cachedForShell } from "~/domain/shell/shell-cache.server";
@@ -54,10 +57,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userAgent = request.headers.get("User-Agent");
   // The home page stays reachable from any browser so people can read what to do.
   const browser = url.pathname === "/" ? null : assessBrowser(userAgent);
-  const [banner, settings, viewer] = await Promise.all([cachedForShell(db, "banner", () => getActiveBanner(db)),
+  // While the database is away the shell still renders (signed out, no banner), so the page
+  // below can say what happened: a 503 with the person's typed answers, not a bare error.
+  let databaseAvailable = true;
+  const [banner, settings, viewer] = await Promise.all([
+    cachedForShell(db, "banner", () => getActiveBanner(db)),
     cachedForShell(db, "settings", () => getShellSettings(db)),
     getViewer(request, context),
-  ]);
+  ]).catch((error: unknown) => {
+    if (!isDatabaseUnavailable(error)) throw error;
+    databaseAvailable = false;
+    return [null, DEFAULT_SHELL_SETTINGS, null] as const;
+  });
   const consent = readConsent(cookies[CONSENT_COOKIE]);
   const flash = readFlash(config.sessionSecret, request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
@@ -67,13 +78,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       productName: config.productName,
       supportPhone: config.supportPhone,
       csrfToken: csrfTokenFor(config.sessionSecret, context.csrfSecret),
+      // A new idempotency key with every page (and after every post): see idempotency.server.ts.
+      formKey: randomUUID(),
+      databaseAvailable,
       banner: banner && !isBannerDismissed(banner, cookies[BANNER_COOKIE]) ? banner : null,
       consent,
       trackingScriptUrl: trackingAllowed(consent) ? (config.trackingScriptUrl ?? null) : null,
       browserStatus: browser && browser.status !== "supported" ? browser.status : null,
       nhsApp: /nhsapp-(ios|android)\/[^\s]*\s*$/i.test(userAgent ?? ""),
       nav: viewer
-        ? await navigationFor(request, context, viewer, url.pathname.split("/")[1] ?? null)
+        ? await navigationFor(request, context, viewer, url.pathname.split("/")[1] ?? null).catch((error: unknown) => {
+            if (!isDatabaseUnavailable(error)) throw error;
+            return publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths });
+          })
         : publicNavigation({ healthHubUrl: settings.healthHubUrl, available: availablePaths }),
       footerLinks: footerLinks(settings, {
         signedInPatient: Boolean(viewer && (viewer.patient || viewer.globalRoles.has("carer_user"))),
@@ -166,13 +183,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
   const productName = root?.productName ?? "Frontdoor";
+  const supportPhone = root?.supportPhone ?? "0330 343 5000";
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const [heading, body] =
-    status === 404
-      ? ["Page not found", <NotFound key="404" />]
-      : status === 403
-        ? ["Your form could not be sent", <FormNotVerified key="403" />]
-        : ["Sorry, there is a problem with the service", <ServerErrorPage key="500" supportPhone={root?.supportPhone ?? "0330 343 5000"} />];
+  const data = (isRouteErrorResponse(error) ? error.data : null) as LayerErrorData | null;
+  const [heading, body] = errorPage(status, data, supportPhone, root?.csrfToken ?? null);
   const title = `${heading} – ${productName}`;
   if (!root) {
     // The root loader itself failed: render without the shell's data.
@@ -191,4 +205,25 @@ export function ErrorBoundary() {
       <Shell data={root}>{body}</Shell>
     </Document>
   );
+}
+
+/** The page for a thrown status: 404, 403, 400, 413 and 503 have their own; anything else is 500. */
+function errorPage(status: number, data: LayerErrorData | null, supportPhone: string, csrfToken: string | null): [string, ReactNode] {
+  switch (status) {
+    case 404:
+      return ["Page not found", <NotFound key="404" />];
+    case 403:
+      return ["Your form could not be sent", <FormNotVerified key="403" />];
+    case 400:
+      return ["There is a problem with what you sent", <BadInput key="400" fields={data?.kind === "bad_input" ? data.fields : []} />];
+    case 413:
+      return ["The files you sent are too large", <TooLarge key="413" />];
+    case 503:
+      return [
+        "Sorry, there is a problem with the service",
+        <ServiceUnavailable key="503" supportPhone={supportPhone} csrfToken={csrfToken} resubmit={data?.kind === "unavailable" ? data.resubmit : null} />,
+      ];
+    default:
+      return ["Sorry, there is a problem with the service", <ServerErrorPage key="500" supportPhone={supportPhone} />];
+  }
 }

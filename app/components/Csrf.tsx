@@ -1,10 +1,19 @@
 import { Form, useRouteLoaderData, type FormProps } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
 
-/** The hidden field every form carries; server.ts checks it once for every POST. */
+/**
+ * The hidden fields every form carries, both checked once for every POST by the route layer
+ * (app/server/route-layer.server.ts): the CSRF token, and the page's idempotency key, which
+ * makes a double post or a retry answer with the first post's result instead of saving twice.
+ */
 export function CsrfInput() {
   const root = useRouteLoaderData<RootLoaderData>("root");
-  return <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />;
+  return (
+    <>
+      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      <input type="hidden" name="idempotency_key" value={root?.formKey ?? ""} />
+    </>
+  );
 }
 
 /**

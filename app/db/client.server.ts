@@ -14,6 +14,9 @@ export type Schema = typeof schema;
 /** The common face of the PGlite and node-postgres drivers: domain code sees only this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** A transaction's handle, as `db.transaction` passes it: domain code that may run inside one takes this. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -53,8 +56,15 @@ async function openPostgres(options: { url: string; poolSize?: number; migrate?:
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client that loses its connection must not crash the process.
+  // A connection lost while the database restarts must never crash the process: node-postgres
+  // emits "error" on the client, and with no listener (a client checked out for a query or a
+  // transaction has none from the pool) Node throws it. The query in flight is rejected anyway,
+  // the pool drops the broken client and connects afresh on the next query, so a page answered
+  // during the outage is a 503 (app/server/db-errors.server.ts) and the next one works.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (options.migrate !== false) {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -140,6 +141,8 @@ export const users = pgTable(
     isGuestAccount: boolean("is_guest_account").notNull().default(false),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     ccgId: integer("ccg_id").references(() => ccgs.id),
+    /** The practice the account was made at: where a carer without a record of their own asks for dependents. */
+    homePracticeId: integer("home_practice_id").references((): AnyPgColumn => practices.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -219,6 +222,15 @@ export const patients = pgTable(
   ],
 );
 
+/**
+ * A carer's link to someone they care for (proxy access). A link made by a carer is pending
+ * until staff at the dependent's practice approve it; only an approved link gives access
+ * (docs/decisions/0070-proxy-approval-and-guest-scope.md).
+ */
+export const proxyLinkStatus = pgEnum("proxy_link_status", ["pending", "approved", "declined", "removed"]);
+/** The two cases a practice approves: a child under 16, or an adult who consents. */
+export const proxyLinkReason = pgEnum("proxy_link_reason", ["under_16", "adult_consents"]);
+
 /** A carer (carer_user) acts for the people they care for (proxy users / dependents). */
 export const carerDependents = pgTable(
   "carer_dependents",
@@ -231,9 +243,19 @@ export const carerDependents = pgTable(
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
     relationship: text("relationship"),
+    status: proxyLinkStatus("status").notNull().default("pending"),
+    reason: proxyLinkReason("reason"),
+    /** Staff who approved, declined or removed the link, when, and the reason they gave. */
+    decidedByUserId: integer("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("carer_dependents_pair_key").on(t.carerUserId, t.patientId)],
+  (t) => [
+    uniqueIndex("carer_dependents_pair_key").on(t.carerUserId, t.patientId),
+    // The practice's queue of links waiting for a decision (joined through patients).
+    index("carer_dependents_pending_idx").on(t.patientId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Global settings: a single row (id = 1). */
@@ -335,6 +357,8 @@ export const authTokens = pgTable(
     scope: jsonb("scope"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Checks made against the token (a magic link's date of birth), counted before each check. */
+    attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash)],
@@ -356,21 +380,6 @@ export const mfaSettings = pgTable("mfa_settings", {
   updatedAt: updatedAt(),
 });
 
-/** Failed sign-in attempts, for throttling by account and by address. */
-export const signInAttempts = pgTable(
-  "sign_in_attempts",
-  {
-    id: serial("id").primaryKey(),
-    /** Keys are hashed so the table holds no e-mail addresses or IPs in clear. */
-    accountKey: text("account_key").notNull(),
-    addressKey: text("address_key").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index("sign_in_attempts_account_idx").on(t.accountKey, t.attemptedAt),
-    index("sign_in_attempts_address_idx").on(t.addressKey, t.attemptedAt),
-  ],
-);
 
 /** Outbox of e-mails, SMS and NHS App messages written by the default Notifier. */
 export const outbox = pgTable(
@@ -920,4 +929,44 @@ export const gpMedicationSelections = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.patientId, t.courseId] })],
+);
+
+// ---- security ----
+
+/**
+ * Attempts for throttles (sign-in, MFA codes, registration probes, reset requests): one row
+ * per hashed key and attempt, written BEFORE the check it guards and counted after, so parallel
+ * attempts are each counted and at most the limit are checked (docs/decisions/0071-atomic-throttles.md).
+ */
+export const throttleAttempts = pgTable(
+  "throttle_attempts",
+  {
+    id: serial("id").primaryKey(),
+    /** HMAC of what is throttled (an account, an address): no e-mail or IP address in clear. */
+    key: text("key").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("throttle_attempts_key_idx").on(t.key, t.attemptedAt)],
+);
+
+/**
+ * Idempotency keys of state-changing forms: the first post with a key records its answer (a
+ * redirect), and a retry or double post with the same key gets that answer again instead of
+ * running twice (docs/decisions/0072-idempotent-submissions.md).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** HMAC of the visitor's CSRF secret and the form's key: a key is only ever one visitor's. */
+    keyHash: text("key_hash").primaryKey(),
+    /** The route that answered; a key replayed against another route is not a retry. */
+    routeId: text("route_id").notNull(),
+    /** Null while the first post is still running. */
+    status: integer("status"),
+    location: text("location"),
+    /** Set-Cookie headers of the first answer that carry no secret (flash messages). */
+    flash: text("flash"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
 );

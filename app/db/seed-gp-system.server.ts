@@ -265,7 +265,7 @@ export async function seedGpSystem(db: Db, options: { practices: SeedPractice[];
   }
 }
 
-/** In the unissued 999 range, like every demo NHS number (seed.server.ts uses 1–3 and 10+). */
+/** In the unissued 999 range, like every demo NHS number (seed.server.ts uses 1–3, 5 and 10+). */
 function tppNhsNumber(): string {
   for (let j = 0; j < 100; j++) {
     const firstNine = `9990004${String(j).padStart(2, "0")}`;

@@ -152,15 +152,16 @@ describe("seedDemo", () => {
     expect(records[0]).toMatchObject({ practiceId: demo.id, firstName: user.firstName, lastName: user.lastName });
   });
 
-  it("gives the carer two dependents at the demo practice, neither with an account", async () => {
+  it("gives the carer two approved dependents at the demo practice, neither with an account, and one waiting for the practice", async () => {
     const carer = await userByEmail(t.db, DEMO_ACCOUNTS.carer);
     const demo = await practiceByCode(t.db, "demo");
-    const dependents = await t.db
-      .select({ practiceId: patients.practiceId, userId: patients.userId, nhsNumber: patients.nhsNumber })
+    const links = await t.db
+      .select({ practiceId: patients.practiceId, userId: patients.userId, nhsNumber: patients.nhsNumber, status: carerDependents.status })
       .from(carerDependents)
       .innerJoin(patients, eq(patients.id, carerDependents.patientId))
       .where(eq(carerDependents.carerUserId, carer.id));
-    expect(dependents).toHaveLength(2);
+    expect(links.map((l) => l.status).sort()).toEqual(["approved", "approved", "pending"]);
+    const dependents = links.filter((l) => l.status === "approved");
     for (const d of dependents) {
       expect(d).toMatchObject({ practiceId: demo.id, userId: null });
       expect(isValidNhsNumber(d.nhsNumber!)).toBe(true);

@@ -159,13 +159,32 @@ export async function seedDemo(db: Db): Promise<boolean> {
         },
       ])
       .returning({ id: patients.id });
-    await tx.insert(carerDependents).values([
-      { carerUserId: carerUser, patientId: dependents[0].id, relationship: "Son" },
-      { carerUserId: carerUser, patientId: dependents[1].id, relationship: "Father" },
-    ]);
+    await tx.update(users).set({ homePracticeId: demo.id }).where(eq(users.id, carerUser));
 
     const gp = await account(DEMO_ACCOUNTS.gp, "Priya", "Shah");
     const reception = await account(DEMO_ACCOUNTS.reception, "Tom", "Fletcher");
+    // Two links the practice has approved, and one still waiting for the receptionist
+    // (docs/decisions/0070-proxy-approval-and-guest-scope.md).
+    const [waiting] = await tx
+      .insert(patients)
+      .values({
+        practiceId: demo.id,
+        firstName: "Ada",
+        lastName: "Okafor",
+        dateOfBirth: "1948-11-30",
+        nhsNumber: demoNhsNumber(5),
+        gender: "female" as const,
+        addressLine1: "8 Elm Grove",
+        town: "Leeds",
+        postcode: "LS6 2AB",
+      })
+      .returning({ id: patients.id });
+    const approved = { status: "approved" as const, decidedByUserId: reception, decidedAt: new Date() };
+    await tx.insert(carerDependents).values([
+      { carerUserId: carerUser, patientId: dependents[0].id, relationship: "Son", reason: "adult_consents", ...approved },
+      { carerUserId: carerUser, patientId: dependents[1].id, relationship: "Father", reason: "under_16", ...approved },
+      { carerUserId: carerUser, patientId: waiting.id, relationship: "Son", reason: "adult_consents", status: "pending" },
+    ]);
     const practiceAdmin = await account(DEMO_ACCOUNTS.practiceAdmin, "Helen", "Morris");
     const sysadmin = await account(DEMO_ACCOUNTS.sysadmin, "Alex", "Reid");
     await tx.insert(practiceMemberships).values([

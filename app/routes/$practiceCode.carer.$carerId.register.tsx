@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DateInput, dateSummaryErrors, TextInput } from "~/components/accounts/ConformFields";
+import { DateInput, dateSummaryErrors, Radios, TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
@@ -13,6 +13,7 @@ import { dependentSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/regist
 import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { noGPNoGuestAccount } from "~/domain/auth/guards";
+import { PROXY_LINK_REASONS, PROXY_REASON_LABELS } from "~/domain/dependents/proxy-links";
 import { permissionDeniedPath, requireViewer } from "~/domain/auth/guards.server";
 import { isSecureRequest } from "~/domain/http/cookies";
 import { setFlashCookie } from "~/domain/http/flash.server";
@@ -22,8 +23,8 @@ export const handle = { title: "Add someone you care for" };
 
 /**
  * /{code}/carer/{carer_id}/register (spec 2 §2.3): a signed-in carer adds a person they care
- * for. Only the carer named in the URL may, and only a registered patient of the practice
- * can be added.
+ * for. Only the carer named in the URL may, only a registered patient of the practice can be
+ * named, and the link waits for the practice's approval.
  */
 async function guard(request: Request, context: AppContext, params: LoaderFunctionArgs["params"]) {
   const { viewer, practice } = await requireViewer(request, context, [noGPNoGuestAccount], { practiceCode: params.practiceCode });
@@ -56,13 +57,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
     case "postcode_needed":
       return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } }) }, { status: 400 });
-    case "added":
-    case "already_added": {
+    case "wrong_reason":
+      return json({ lastResult: submission.reply({ fieldErrors: { reason: [result.message] } }) }, { status: 400 });
+    case "requested":
+    case "already_pending":
+    case "already_approved": {
       const name = `${result.firstName} ${result.lastName}`;
       const flash =
-        result.status === "added"
-          ? { kind: "success" as const, text: `${name} has been added to the people you care for.` }
-          : { kind: "info" as const, text: `${name} is already one of the people you care for.` };
+        result.status === "already_approved"
+          ? { kind: "info" as const, text: `${name} is already one of the people you care for.` }
+          : {
+              kind: "success" as const,
+              text: `We have asked ${practice.name} to confirm that you care for ${name}. You can act for them once the practice approves.`,
+            };
       return redirect("/carer/dependents", {
         status: 303,
         headers: { "Set-Cookie": setFlashCookie(context.config.sessionSecret, flash, isSecureRequest(request)) },
@@ -84,7 +91,7 @@ export default function AddDependent() {
   const errors = [
     ...summaryErrors([fields.firstName, fields.lastName], form.errors, fields.firstName.id),
     ...dateSummaryErrors(fields.dateOfBirth),
-    ...summaryErrors([fields.postcode, fields.relationship]),
+    ...summaryErrors([fields.postcode, fields.relationship, fields.reason]),
   ];
   return (
     <div className="nhsuk-grid-row">
@@ -93,6 +100,7 @@ export default function AddDependent() {
         <span className="nhsuk-caption-l">{data.practice.name}</span>
         <h1>Add someone you care for</h1>
         <p>They must be registered at {data.practice.name}. Enter their details as the practice has them.</p>
+        <p>The practice checks every request before you can see or do anything for them.</p>
         <PostForm {...getFormProps(form)} noValidate>
           <TextInput meta={fields.firstName} label="Their first name" autoComplete="off" spellCheck={false} />
           <TextInput meta={fields.lastName} label="Their last name" autoComplete="off" spellCheck={false} />
@@ -106,7 +114,12 @@ export default function AddDependent() {
             width={10}
           />
           <TextInput meta={fields.relationship} label="Your relationship to them" optional hint="For example, son, daughter or neighbour" width={20} />
-          <Button>Add person</Button>
+          <Radios
+            meta={fields.reason}
+            legend="Why do you act for them?"
+            options={PROXY_LINK_REASONS.map((value) => ({ value, label: PROXY_REASON_LABELS[value] }))}
+          />
+          <Button>Ask the practice</Button>
         </PostForm>
         <p>
           <a href="/carer/dependents">Back to the people you care for</a>

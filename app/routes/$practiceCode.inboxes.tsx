@@ -13,7 +13,7 @@ export default function Inboxes() {
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-one-quarter">
-        <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} practices={data.practices} />
+        <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} practices={data.practices} carerRequests={data.carerRequests} />
       </div>
       <div className="nhsuk-grid-column-three-quarters">
         <Outlet />

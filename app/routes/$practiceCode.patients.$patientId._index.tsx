@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { formatNhsNumber } from "~/domain/patients/nhs-number";
 import { decodeRequestCursor, encodeRequestCursor, listPatientRequests, stageLabel } from "~/domain/patients/patient-directory.server";
 import { GENDERS } from "~/domain/patients/patient-forms";
+import { STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
+import { linksOfPatient } from "~/domain/dependents/proxy-links.server";
 import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/domain/patients/patient-route.server";
 import { requestReference } from "~/domain/requests/reference";
 import { formatDate } from "~/validation/dates";
@@ -20,7 +22,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const patient = await requirePracticePatient(context, staff.practice, params.patientId);
   const url = new URL(request.url);
   const before = decodeRequestCursor(url.searchParams.get("older"));
-  const requests = await listPatientRequests(context.db, { practiceId: staff.practice.id, patientId: patient.id, before });
+  const [requests, carers] = await Promise.all([
+    listPatientRequests(context.db, { practiceId: staff.practice.id, patientId: patient.id, before }),
+    linksOfPatient(context.db, staff.practice.id, patient.id),
+  ]);
   await auditPatient(context, staff, "patient.view", patient.id, { requests: requests.rows.length, paged: Boolean(before) });
   const code = staff.practice.urlCode;
   return json({
@@ -47,6 +52,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       issueType: r.issueType,
       date: londonDate(r.submittedAt),
       stage: stageLabel(r),
+    })),
+    // Carers who act (or asked to act) for this patient: a pending one waits for staff here.
+    carers: carers.map((c) => ({
+      name: c.carerName,
+      relationship: c.relationship,
+      status: STAFF_STATUS_LABELS[c.status],
+      pending: c.status === "pending",
+      href: `/${code}/${patient.id}/carer/${c.carerUserId}`,
     })),
     olderHref: requests.next ? `/${code}/patients/${patient.id}?older=${encodeRequestCursor(requests.next)}` : null,
     newestHref: before ? `/${code}/patients/${patient.id}` : null,
@@ -75,6 +88,30 @@ export default function PatientPage() {
           Edit details<span className="nhsuk-u-visually-hidden"> of {data.name}</span>
         </a>
       </p>
+      <h2>Carers</h2>
+      {data.carers.length ? (
+        <dl className="nhsuk-summary-list">
+          {data.carers.map((c) => (
+            <div className="nhsuk-summary-list__row" key={c.href}>
+              <dt className="nhsuk-summary-list__key">
+                {c.name}
+                {c.relationship ? <span className="nhsuk-u-font-weight-normal">{` (${c.relationship})`}</span> : null}
+              </dt>
+              <dd className="nhsuk-summary-list__value">
+                {c.pending ? <strong className="nhsuk-tag nhsuk-tag--yellow">{c.status}</strong> : c.status}
+              </dd>
+              <dd className="nhsuk-summary-list__actions">
+                <a href={c.href}>
+                  {c.pending ? "Review" : "View"}
+                  <span className="nhsuk-u-visually-hidden"> carer {c.name}</span>
+                </a>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p>No carer acts for this patient.</p>
+      )}
       <h2>Requests</h2>
       <p>
         <a className="nhsuk-button nhsuk-button--secondary" href={`/${data.code}/message/staff/${data.id}`}>

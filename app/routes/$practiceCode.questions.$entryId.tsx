@@ -9,7 +9,7 @@ import { Button } from "~/components/Fields";
 import { AttachmentFields, QuestionField, type PageQuestion } from "~/components/requests/QuestionFields";
 import { CancelRequest, RequestTimer } from "~/components/requests/RequestTimer";
 import { BackLink } from "~/components/requests/RequestParts";
-import { londonToday } from "~/domain/accounts/registration-route.server";
+import { londonToday } from "~/domain/time/london";
 import { listEntryFiles, removeEntryFile, storeEntryFiles } from "~/domain/files/entry-files.server";
 import { MAX_FILES_PER_REQUEST } from "~/domain/files/file-types";
 import { readUploadForm } from "~/domain/files/uploads.server";

@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, sessions, signInAttempts } from "~/db/schema";
+import { auditEvents, sessions, throttleAttempts } from "~/db/schema";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { hashSessionId } from "~/domain/sessions/sessions.server";
 import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
@@ -119,7 +119,7 @@ describe("/confirm-password", () => {
     const [row] = await t.db.select().from(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
     expect(row.authenticatedAt.getTime()).toBeLessThan(context.clock.now().getTime());
     expect(await t.db.select().from(auditEvents).where(and(eq(auditEvents.actorUserId, user.id), eq(auditEvents.action, "password.confirm.failed")))).toHaveLength(1);
-    expect(await t.db.select().from(signInAttempts)).not.toHaveLength(0);
+    expect(await t.db.select().from(throttleAttempts)).not.toHaveLength(0);
   });
 
   it("is throttled like sign-in: 10 failures a minute, then even the right password waits", async () => {

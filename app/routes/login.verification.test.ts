@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, signInAttempts } from "~/db/schema";
+import { auditEvents, throttleAttempts } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
 import { loginAction } from "~/domain/auth/login-route.server";
@@ -166,7 +166,7 @@ describe("POST /login/verification", () => {
     context.clock.advance(61_000);
     const later = await post(cookie, { code: totpAt(secret, timeStep(context.clock.now())) });
     expect(later.status).toBe(303);
-    await t.db.delete(signInAttempts);
+    await t.db.delete(throttleAttempts);
   });
 
   it("accepts an SMS code until it expires after 10 minutes", async () => {

@@ -390,6 +390,7 @@ describe("/{code}/carer/{carer_id}/register", () => {
     "dateOfBirth.month": "1",
     "dateOfBirth.year": "1972",
     relationship: "Son",
+    reason: "adult_consents",
     ...extra,
   });
   const add = (carerId: number, fields: Record<string, string>, cookie?: string) =>
@@ -399,7 +400,7 @@ describe("/{code}/carer/{carer_id}/register", () => {
       context,
     });
 
-  it("adds a registered patient to the carer's list, with a flash", async () => {
+  it("asks the practice: a pending link, nothing of the patient until approved, with a flash", async () => {
     const carer = await createUser(context, { carer: true });
     const cookie = await sessionCookie(context, carer.id);
     const patient = await createPatient(context, practice.id, { firstName: "Grace" });
@@ -407,13 +408,16 @@ describe("/{code}/carer/{carer_id}/register", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/carer/dependents");
     const flash = readFlash(context.config.sessionSecret, getRequest("/", { cookie: { [FLASH_COOKIE]: setCookie(response, FLASH_COOKIE)!.value } }));
-    expect(flash).toEqual({ kind: "success", text: `Grace ${patient.lastName} has been added to the people you care for.` });
+    expect(flash).toEqual({
+      kind: "success",
+      text: `We have asked ${practice.name} to confirm that you care for Grace ${patient.lastName}. You can act for them once the practice approves.`,
+    });
     const rows = await t.db.select().from(carerDependents).where(eq(carerDependents.carerUserId, carer.id));
-    expect(rows).toMatchObject([{ patientId: patient.id, relationship: "Son" }]);
+    expect(rows).toMatchObject([{ patientId: patient.id, relationship: "Son", status: "pending", reason: "adult_consents" }]);
     const again = await add(carer.id, dependentFields(patient), cookie);
     expect(again.status).toBe(303);
     expect(await t.db.select().from(carerDependents).where(eq(carerDependents.carerUserId, carer.id))).toHaveLength(1);
-    expect(await t.db.select().from(auditEvents).where(eq(auditEvents.action, "carer.dependent_added"))).not.toHaveLength(0);
+    expect(await t.db.select().from(auditEvents).where(eq(auditEvents.action, "proxy_link.requested"))).not.toHaveLength(0);
   });
 
   it("refuses someone who is not a patient there", async () => {

@@ -17,7 +17,12 @@ import type { Database } from "~/db/client.server";
 import type { Clock } from "~/domain/clock";
 import { parseCookies, serializeCookie } from "~/domain/http/cookies";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, isWellFormedSecret, newCsrfSecret } from "~/domain/security/csrf.server";
-import { withCsrfProtection } from "./csrf-guard.server";
+import { isForeignOrigin, withRouteLayer } from "./route-layer.server";
+import { BodyRefused, guardedBody } from "./request-body.server";
+import { errorPageHtml } from "./plain-pages.server";
+import { redactLogValue } from "./log-redaction.server";
+import { getViewerState } from "~/domain/auth/viewer.server";
+import { getTokenGrant } from "~/domain/auth/magic-links.server";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { createNotifier } from "~/domain/notify/create-notifier.server";
 import { LocalDiskFileStore, type FileStore } from "~/domain/files/file-store.server";
@@ -25,8 +30,6 @@ import type { GpSystem } from "~/domain/gp-system/gp-system";
 import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { newRequestMemo } from "~/server/request-memo.server";
 
-/** Largest request body accepted: five 10 MB attachments plus the form around them. */
-export const MAX_BODY_BYTES = 55 * 1024 * 1024;
 
 export type AppDeps = {
   config: Config;
@@ -40,12 +43,22 @@ export type AppDeps = {
   logger?: Logger;
 };
 
-export function createLogger(config: Config): Logger {
-  return pino({
+export function createLogger(config: Config, destination?: NodeJS.WritableStream): Logger {
+  const options = {
     level: config.logLevel,
     // Belt and braces: even if someone logs a request object, these never reach the log.
     redact: { paths: ["req.headers.cookie", "req.headers.authorization", "res.headers[\"set-cookie\"]"], remove: true },
-  });
+    // Personal data never reaches the log, whoever logs what: e-mail addresses, NHS numbers,
+    // phone numbers, dates of birth and a failed query's parameters are masked in every
+    // message and field (log-redaction.server.ts).
+    formatters: { log: (object: Record<string, unknown>) => redactLogValue(object) as Record<string, unknown> },
+    hooks: {
+      logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(this, args.map((a) => (typeof a === "string" ? redactLogValue(a) : a)));
+      },
+    },
+  };
+  return destination ? pino(options, destination as never) : pino(options);
 }
 
 export function createApp(deps: AppDeps) {
@@ -56,8 +69,9 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? createLogger(config);
   const app = express();
   app.disable("x-powered-by");
-  // Behind a TLS-terminating proxy in production, so req.protocol and secure cookies are right.
-  app.set("trust proxy", config.isProduction ? 1 : false);
+  // X-Forwarded-For and -Proto are believed only from the proxies TRUST_PROXY names; otherwise
+  // the socket's address is the client (throttles and logs cannot be fooled by a header).
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -70,7 +84,7 @@ export function createApp(deps: AppDeps) {
           method: req.method,
           path: String(req.url).split("?")[0].replace(/\/(security|validate|guest-validate|register|reset)\/[^/]+/g, "/$1/[token]").replace(/\/password\/reset\/[^/]+/, "/password/reset/[token]"),
         }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        res: (res: { statusCode?: number; raw?: { statusCode?: number } }) => ({ statusCode: res.statusCode ?? res.raw?.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/build/") },
     }),
@@ -127,34 +141,71 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // Refuse oversized bodies before anything reads them.
-  app.use((req, res, next) => {
-    const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type("text/plain").send("The files you sent are too large. Each file must be 10MB or smaller.");
-      return;
-    }
-    next();
-  });
-
   const cookieName = config.isProduction ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
-  const remix = createRequestHandler({
-    build: withCsrfProtection(deps.build),
-    mode: config.env,
-    getLoadContext: (req: Request, res: Response): AppContext => ({
-      db: database.db,
-      clock,
-      config,
-      notifier,
-      files,
-      gpSystem,
-      csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
-      nonce: res.locals.nonce as string,
-      clientAddress: req.ip ?? "unknown",
-      memo: newRequestMemo(),
-    }),
+  const loadContext = (req: Request, res: Response): AppContext => ({
+    db: database.db,
+    clock,
+    config,
+    notifier,
+    files,
+    gpSystem,
+    csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
+    nonce: res.locals.nonce as string,
+    clientAddress: req.ip ?? "unknown",
+    memo: newRequestMemo(),
   });
-  app.all("*", remix);
+  const remix = createRequestHandler({
+    build: withRouteLayer(deps.build),
+    mode: config.env,
+    // The context is made once per request, before the body guard (which needs its CSRF secret).
+    getLoadContext: (_req, res) => res.locals.context as AppContext,
+  });
+  const refuse = (req: Request, res: Response, refusal: BodyRefused) => {
+    // Whatever the client still sends is not read: close the connection after the answer.
+    res.set("Connection", "close");
+    res.on("finish", () => req.destroy());
+    const [title, body] =
+      refusal.status === 413
+        ? ["The files you sent are too large", "Each file must be 10MB or smaller, and a form without files must be shorter. Go back and try again."]
+        : ["Your form could not be sent", "Go back, reload the page and try again. If you were signed out, sign in again first."];
+    res.status(refusal.status).type("html").set("Cache-Control", "no-store").send(errorPageHtml(title, body, config.productName));
+  };
+
+  // Remix, behind the request-body guard (request-body.server.ts) and the route layer
+  // (route-layer.server.ts). A body is handed to Remix only as the guarded stream: counted to its
+  // limit, and for multipart proven by its first part before the rest is read.
+  app.all("*", async (req, res, next) => {
+    try {
+      const context = loadContext(req, res);
+      res.locals.context = context;
+      if (req.method === "GET" || req.method === "HEAD") return await remix(req, res, next);
+      // Before Remix, whose own check would answer a foreign Origin with a bare 500.
+      if (isForeignOrigin(new Headers(req.headers as Record<string, string>))) return refuse(req, res, new BodyRefused(403));
+      const guarded = await guardedBody(req, {
+        serverSecret: config.sessionSecret,
+        csrfSecret: context.csrfSecret,
+        isSignedIn: async () => {
+          const probe = new globalThis.Request("http://localhost/", { headers: { cookie: req.headers.cookie ?? "" } });
+          const [state, grant] = await Promise.all([getViewerState(probe, context), getTokenGrant(probe, context)]);
+          return Boolean(state.viewer || grant);
+        },
+      });
+      const refusal = guarded.refused();
+      if (refusal) return refuse(req, res, refusal);
+      // The adapter reads the request's stream and these few properties; give it the guarded stream.
+      const body = Object.assign(guarded.body, {
+        method: req.method,
+        headers: req.headers,
+        originalUrl: req.originalUrl,
+        protocol: req.protocol,
+        hostname: req.hostname,
+        get: req.get.bind(req),
+      });
+      await remix(body as unknown as Request, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
     logger.error({ err: error instanceof Error ? { message: error.message, stack: config.isProduction ? undefined : error.stack } : "unknown" }, "unhandled error");

@@ -87,7 +87,7 @@ async function seedRequestPeople(db: Db, practiceId: number, passwordHash: strin
       // A patient here too, so step 1 asks who the request is for.
       await tx.insert(patients).values({ practiceId, userId: carer.id, firstName: "Harriet", lastName: "Ashworth", dateOfBirth: "1962-07-21" });
       const [dependent] = await tx.insert(patients).values({ practiceId, ...e2eRequestDependent(project) }).returning({ id: patients.id });
-      await tx.insert(carerDependents).values({ carerUserId: carer.id, patientId: dependent.id, relationship: "Daughter" });
+      await tx.insert(carerDependents).values({ carerUserId: carer.id, patientId: dependent.id, relationship: "Daughter", reason: "adult_consents", status: "approved" });
       const guest = e2eRequestGuest(project);
       await tx.insert(patients).values({ practiceId, firstName: guest.firstName, lastName: guest.lastName, dateOfBirth: guest.dateOfBirth, postcode: "LS1 4AP" });
     });

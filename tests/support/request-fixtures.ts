@@ -27,13 +27,16 @@ export async function signedInPatient(context: AppContext, practiceId: number, o
   return { userId: user.id, patientId: patient.id, cookie: await sessionCookie(context, user.id) };
 }
 
-/** A carer (carer_user, with no patient record of their own) and one dependent at the practice. */
-export async function signedInCarer(context: AppContext, practiceId: number) {
+/**
+ * A carer (carer_user, with no patient record of their own) and one dependent at the practice,
+ * the link approved by the practice (`status: "pending"` for one still waiting).
+ */
+export async function signedInCarer(context: AppContext, practiceId: number, options: { status?: "pending" | "approved" | "declined" | "removed" } = {}) {
   const user = await createUser(context, { carer: true, firstName: "Carol" });
   const dependent = await createPatient(context, practiceId, { firstName: "Grace", dateOfBirth: "2015-06-02" });
   const [link] = await context.db
     .insert(carerDependents)
-    .values({ carerUserId: user.id, patientId: dependent.id, relationship: "parent" })
+    .values({ carerUserId: user.id, patientId: dependent.id, relationship: "parent", reason: "under_16", status: options.status ?? "approved" })
     .returning();
   return { userId: user.id, dependentPatientId: dependent.id, dependentId: link.id, cookie: await sessionCookie(context, user.id) };
 }

@@ -171,3 +171,64 @@ export function NewPasswordInput<S, F extends FormShape>({
     />
   );
 }
+
+/**
+ * NHS.UK radios bound to a Conform field. The first radio carries the field's id, so the
+ * error summary's link lands on it.
+ */
+export function Radios<S, F extends FormShape>({
+  meta,
+  legend,
+  hint,
+  options,
+  inline,
+}: {
+  meta: FieldMetadata<S, F, string[]>;
+  legend: ReactNode;
+  hint?: ReactNode;
+  options: ReadonlyArray<{ value: string; label: ReactNode; hint?: ReactNode }>;
+  inline?: boolean;
+}) {
+  const error = meta.errors?.[0];
+  const current = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
+      <fieldset className="nhsuk-fieldset" aria-describedby={describedBy}>
+        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{legend}</legend>
+        {hint ? (
+          <div className="nhsuk-hint" id={meta.descriptionId}>
+            {hint}
+          </div>
+        ) : null}
+        <ErrorMessage id={meta.errorId} message={error} />
+        <div className={`nhsuk-radios${inline ? " nhsuk-radios--inline" : ""}`}>
+          {options.map((o, i) => {
+            const id = i === 0 ? meta.id : `${meta.id}-${o.value}`;
+            return (
+              <div className="nhsuk-radios__item" key={o.value}>
+                <input
+                  className="nhsuk-radios__input"
+                  id={id}
+                  name={meta.name}
+                  type="radio"
+                  value={o.value}
+                  defaultChecked={current === o.value}
+                  aria-describedby={o.hint ? `${id}-item-hint` : undefined}
+                />
+                <label className="nhsuk-label nhsuk-radios__label" htmlFor={id}>
+                  {o.label}
+                </label>
+                {o.hint ? (
+                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${id}-item-hint`}>
+                    {o.hint}
+                  </div>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

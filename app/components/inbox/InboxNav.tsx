@@ -27,12 +27,15 @@ export function InboxNav({
   counts,
   issueTypes,
   practices,
+  carerRequests = 0,
 }: {
   code: string;
   me: { id: number; name: string };
   counts: Counts;
   issueTypes: { id: number; name: string; count: number }[];
   practices: { code: string; name: string }[];
+  /** Carers waiting for the practice's approval. */
+  carerRequests?: number;
 }) {
   const { pathname } = useLocation();
   const className = ({ isActive }: { isActive: boolean }) => (isActive ? "app-inbox-nav__link app-inbox-nav__link--active" : "app-inbox-nav__link");
@@ -43,6 +46,7 @@ export function InboxNav({
     { href: `/${code}/inboxes/completed`, label: "Completed", count: counts.completed },
     { href: `/${code}/inboxes/rejected`, label: "Rejected", count: counts.rejected },
     { href: `/${code}/inboxes/all`, label: "All", count: counts.all },
+    { href: `/${code}/inboxes/carer-requests`, label: "Carer requests", count: carerRequests },
   ];
   const switchTo = [{ code: ALL, name: "All practices" }, ...practices];
   return (

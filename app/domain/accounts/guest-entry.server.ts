@@ -19,8 +19,7 @@ import {
   claimPatientRecord,
   findUserByEmail,
   insertUser,
-  recordUnmatchedPerson,
-  registeredPatientCheckThrottled,
+    registeredPatientCheck,
   tellExistingAccount,
   tellPatientHasAccount,
   type AccountDetails,
@@ -49,9 +48,10 @@ export async function continueAsGuest(
   input: GuestEntry,
 ): Promise<RegistrationResult> {
   const { db, clock } = context;
-  if (await registeredPatientCheckThrottled(context)) return { status: "throttled" };
+  const attempt = await registeredPatientCheck(context);
+  if (attempt.throttled) return { status: "throttled" };
   const match = await findRegisteredPatient(db, practice.id, input);
-  if (match.status === "not_registered") await recordUnmatchedPerson(context);
+  if (match.status === "matched") await attempt.succeeded();
   if (match.status !== "matched") return match;
   const patient = match.patient;
 

@@ -17,7 +17,7 @@ import type { AppContext } from "~/context.server";
 import { authTokens, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { hashPassword } from "~/domain/auth/password.server";
-import { isThrottled, recordFailure, throttleKeys } from "~/domain/auth/throttle.server";
+import { takeAttempt, throttleKeys } from "~/domain/auth/throttle.server";
 import { consumeToken, findLiveToken, issueToken, revokeTokens } from "~/domain/auth/tokens.server";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 import { absoluteUrl } from "./email-validation.server";
@@ -50,8 +50,8 @@ export async function requestPasswordReset(
     const { db, clock, config } = context;
     const normalised = email.trim().toLowerCase();
     const keys = throttleKeys(config.sessionSecret, `password-reset:${normalised}`, `password-reset:${context.clientAddress}`);
-    if (await isThrottled(db, clock, keys)) return "throttled";
-    await recordFailure(db, clock, keys);
+    // Every request counts, answered or not: the limit is on asking.
+    if ((await takeAttempt(db, clock, keys)).throttled) return "throttled";
 
     const [user] = await db
       .select({ id: users.id, email: users.email, firstName: users.firstName, disabledAt: users.disabledAt, isGuest: users.isGuestAccount })

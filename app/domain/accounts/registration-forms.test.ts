@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { copy } from "~/copy";
-import { londonToday } from "./registration-route.server";
+import { londonToday } from "~/domain/time/london";
 import { CarerRegistrationSchema, dependentSchema, InvitationRegistrationSchema, patientRegistrationSchema } from "./registration-forms";
 
 const options = { today: new Date("2026-11-21T00:00:00Z"), maximumPatientAge: 111 };

@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { parseDateOfBirth } from "~/validation/dates";
 import { mobileField, nameField, optionalPostcodeField, passwordField, withEmailConfirmation } from "~/validation/rules";
+import { proxyReasonField } from "~/domain/dependents/proxy-links";
 
 export const REGISTRATION_MESSAGES = {
   firstNameMissing: "Enter your first name.",
@@ -92,6 +93,7 @@ export function dependentSchema(options: DateOfBirthOptions) {
     dateOfBirth: dateOfBirthField(options, "their"),
     postcode: optionalPostcodeField(m.postcode),
     relationship: z.string().trim().max(50, m.relationshipTooLong).optional(),
+    reason: proxyReasonField,
   });
 }
 

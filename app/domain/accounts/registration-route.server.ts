@@ -7,6 +7,7 @@ import { notFound } from "~/domain/http/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { emailSentCookie, type EmailSentKind } from "./email-sent.server";
 import { maximumPatientAge } from "./patient-match.server";
+import { londonToday } from "~/domain/time/london";
 
 /** not_loggedin, and the practice named in the URL (404 when unknown). */
 export async function guardRegistration(request: Request, context: AppContext, practiceCode: string | undefined): Promise<Practice> {
@@ -15,12 +16,6 @@ export async function guardRegistration(request: Request, context: AppContext, p
   return practice;
 }
 
-/** Today's date in Europe/London as a UTC midnight, which is how dates of birth are compared. */
-export function londonToday(now: Date): Date {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(Date.UTC(get("year"), get("month") - 1, get("day")));
-}
 
 export async function dateOfBirthOptions(context: AppContext) {
   return { today: londonToday(context.clock.now()), maximumPatientAge: await maximumPatientAge(context.db) };

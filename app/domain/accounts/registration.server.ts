@@ -14,7 +14,7 @@ import type { Db } from "~/db/client.server";
 import { auditEvents, patients, userGlobalRoles, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { hashPassword } from "~/domain/auth/password.server";
-import { isThrottled, recordFailure, throttleKeys } from "~/domain/auth/throttle.server";
+import { takeAttempt, throttleKeys, type Attempt } from "~/domain/auth/throttle.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 import { absoluteUrl, sendEmailValidation, VALIDATION_RESEND_INTERVAL_SECONDS } from "./email-validation.server";
@@ -159,15 +159,13 @@ function matchKeys(context: AppContext) {
 
 /**
  * "You must be registered at this practice" tells whoever asks whether a name and date of
- * birth belong to a patient there. Unmatched attempts count like failed sign-ins, per
- * client address (at most 10 a minute), so the forms cannot be used to go through a list.
+ * birth belong to a patient there. Each look-up counts like a sign-in attempt, per client
+ * address (at most 10 a minute), counted before it is made so a burst cannot slip past; a
+ * look-up that finds the patient gives its attempt back (`attempt.succeeded()`). So the forms
+ * cannot be used to go through a list.
  */
-export async function registeredPatientCheckThrottled(context: AppContext): Promise<boolean> {
-  return isThrottled(context.db, context.clock, matchKeys(context));
-}
-
-export async function recordUnmatchedPerson(context: AppContext) {
-  await recordFailure(context.db, context.clock, matchKeys(context));
+export async function registeredPatientCheck(context: AppContext): Promise<Attempt> {
+  return takeAttempt(context.db, context.clock, matchKeys(context));
 }
 
 // ---- e-mails that answer instead of the page ------------------------------------------
@@ -265,9 +263,10 @@ export async function registerPatient(
 ): Promise<RegistrationResult> {
   const { db, clock } = context;
   const passwordHash = await hashPassword(input.password);
-  if (await registeredPatientCheckThrottled(context)) return { status: "throttled" };
+  const attempt = await registeredPatientCheck(context);
+  if (attempt.throttled) return { status: "throttled" };
   const match = await findRegisteredPatient(db, practice.id, input);
-  if (match.status === "not_registered") await recordUnmatchedPerson(context);
+  if (match.status === "matched") await attempt.succeeded();
   if (match.status !== "matched") return match;
   const patient = match.patient;
 
@@ -340,6 +339,8 @@ export async function registerCarer(
     const id = existing ? await upgradeGuest(tx, existing.id, details) : await insertUser(tx, details);
     if (id === null) return null;
     await tx.insert(userGlobalRoles).values({ userId: id, role: "carer_user" }).onConflictDoNothing();
+    // Where the carer asks to act for people (they may have no patient record of their own).
+    await tx.update(users).set({ homePracticeId: practice.id }).where(and(eq(users.id, id), isNull(users.homePracticeId)));
     await audit(tx, { actorUserId: id, practiceId: practice.id, action: "account.registered_carer", at: now });
     return id;
   });

@@ -10,7 +10,7 @@ import { users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { markAuthenticated } from "~/domain/sessions/sessions.server";
 import { verifyPassword } from "./password.server";
-import { isThrottled, recordFailure, throttleKeys } from "./throttle.server";
+import { takeAttempt, throttleKeys } from "./throttle.server";
 
 export type PasswordProof = "ok" | "invalid" | "throttled";
 
@@ -29,12 +29,15 @@ export async function proveCurrentPassword(
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   // No user means no session: the caller's guard has already sent them to sign in.
   const keys = throttleKeys(config.sessionSecret, user?.email ?? "", context.clientAddress);
-  if (await isThrottled(db, clock, keys)) {
+  const attempt = await takeAttempt(db, clock, keys);
+  if (attempt.throttled) {
     await audit(db, { actorUserId: userId, action: `${action}.throttled`, at: clock.now() });
     return "throttled";
   }
-  if (user && (await verifyPassword(password, user.passwordHash))) return "ok";
-  await recordFailure(db, clock, keys);
+  if (user && (await verifyPassword(password, user.passwordHash))) {
+    await attempt.succeeded();
+    return "ok";
+  }
   await audit(db, { actorUserId: userId, action: `${action}.failed`, at: clock.now() });
   return "invalid";
 }

@@ -13,7 +13,7 @@
  *   with getTokenGrant, which also re-checks that the link is still live, so locking or
  *   expiry ends the grant at once.
  */
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { auditEvents, authTokens, patients, practices } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
@@ -117,9 +117,20 @@ export async function checkMagicLinkDateOfBirth(
   const { db, clock } = context;
   const link = await findMagicLink(context, token);
   if (!link) return { status: "dead" };
-  const [patient] = await db.select({ dateOfBirth: patients.dateOfBirth }).from(patients).where(eq(patients.id, link.patientId)).limit(1);
   const subject = { practiceId: link.practice.id, subjectType: "auth_token", subjectId: link.tokenId } as const;
+  // Three strikes, atomically: each check is counted on the token before the date is compared,
+  // so a burst of guesses gets three comparisons at most (docs/decisions/0071-atomic-throttles.md).
+  const [counted] = await db
+    .update(authTokens)
+    .set({ attempts: sql`${authTokens.attempts} + 1` })
+    .where(and(eq(authTokens.id, link.tokenId), isNull(authTokens.usedAt)))
+    .returning({ attempts: authTokens.attempts });
+  if (!counted) return { status: "locked" };
+  if (counted.attempts > MAX_DATE_OF_BIRTH_FAILURES) return lock(context, link.tokenId, subject);
+  const [patient] = await db.select({ dateOfBirth: patients.dateOfBirth }).from(patients).where(eq(patients.id, link.patientId)).limit(1);
   if (patient?.dateOfBirth === dateOfBirth) {
+    // A right answer is not a strike.
+    await db.update(authTokens).set({ attempts: sql`greatest(${authTokens.attempts} - 1, 0)` }).where(eq(authTokens.id, link.tokenId));
     await audit(db, { ...subject, action: "magic_link.date_of_birth_confirmed", at: clock.now() });
     const grant: TokenGrant = {
       tokenId: link.tokenId,
@@ -131,17 +142,21 @@ export async function checkMagicLinkDateOfBirth(
     return { status: "ok", grant, cookie: grantCookie(request, context, grant, link.expiresAt) };
   }
   await audit(db, { ...subject, action: FAILED, at: clock.now() });
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, FAILED), eq(auditEvents.subjectType, "auth_token"), eq(auditEvents.subjectId, link.tokenId)));
-  if (n < MAX_DATE_OF_BIRTH_FAILURES) return { status: "wrong", attemptsLeft: MAX_DATE_OF_BIRTH_FAILURES - n };
-  const locked = await db
+  if (counted.attempts < MAX_DATE_OF_BIRTH_FAILURES) return { status: "wrong", attemptsLeft: MAX_DATE_OF_BIRTH_FAILURES - counted.attempts };
+  return lock(context, link.tokenId, subject);
+}
+
+async function lock(
+  context: AppContext,
+  tokenId: string,
+  subject: { practiceId: number; subjectType: "auth_token"; subjectId: string },
+): Promise<DateOfBirthCheck> {
+  const locked = await context.db
     .update(authTokens)
-    .set({ usedAt: clock.now() })
-    .where(and(eq(authTokens.id, link.tokenId), isNull(authTokens.usedAt)))
+    .set({ usedAt: context.clock.now() })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt)))
     .returning({ id: authTokens.id });
-  if (locked.length > 0) await audit(db, { ...subject, action: "magic_link.locked", at: clock.now() });
+  if (locked.length > 0) await audit(context.db, { ...subject, action: "magic_link.locked", at: context.clock.now() });
   return { status: "locked" };
 }
 

@@ -10,7 +10,7 @@ import { audit } from "~/domain/audit/audit.server";
 import { createSession } from "~/domain/sessions/sessions.server";
 import { idleSecondsFor } from "~/domain/sessions/sessions.server";
 import { verifyPassword } from "./password.server";
-import { isThrottled, recordFailure, throttleKeys } from "./throttle.server";
+import { takeAttempt, throttleKeys } from "./throttle.server";
 import { idlePolicy, loadMemberships } from "./viewer.server";
 
 export type PasswordCheck =
@@ -30,7 +30,8 @@ export const SIGN_IN_MESSAGES = {
 export async function checkPassword(context: AppContext, email: string, password: string): Promise<PasswordCheck> {
   const { db, clock, config } = context;
   const keys = throttleKeys(config.sessionSecret, email, context.clientAddress);
-  if (await isThrottled(db, clock, keys)) {
+  const attempt = await takeAttempt(db, clock, keys);
+  if (attempt.throttled) {
     await audit(db, { action: "sign_in.throttled", detail: { account: keys.accountKey.slice(0, 12) }, at: clock.now() });
     return { status: "throttled" };
   }
@@ -41,7 +42,6 @@ export async function checkPassword(context: AppContext, email: string, password
     .limit(1);
   const ok = await verifyPassword(password, user?.passwordHash);
   if (!user || !ok || user.disabledAt || user.isGuestAccount) {
-    await recordFailure(db, clock, keys);
     await audit(db, {
       actorUserId: user?.id ?? null,
       action: "sign_in.failed",
@@ -50,6 +50,7 @@ export async function checkPassword(context: AppContext, email: string, password
     });
     return { status: "invalid" };
   }
+  await attempt.succeeded();
   if (!user.emailVerifiedAt) return { status: "unverified", userId: user.id };
   const [mfa] = await db.select().from(mfaSettings).where(eq(mfaSettings.userId, user.id)).limit(1);
   if (mfa?.enabled) return { status: "mfa", userId: user.id, mfaType: mfa.mfaType === "sms" ? "sms" : "authenticator" };

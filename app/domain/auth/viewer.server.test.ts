@@ -44,7 +44,7 @@ describe("the viewer, read in one query", () => {
       .insert(patients)
       .values({ practiceId: first.id, firstName: "Grace", lastName: "Shah", dateOfBirth: "2015-06-02" })
       .returning();
-    await context.db.insert(carerDependents).values({ carerUserId: user.id, patientId: dependant.id, relationship: "parent" });
+    await context.db.insert(carerDependents).values({ carerUserId: user.id, patientId: dependant.id, relationship: "parent", reason: "under_16", status: "approved" });
     // Counted: sent requests about them or their dependant. Not counted: a draft, a deleted one.
     await makeEntry(context, { practiceId: first.id, patientId: own.id, userId: user.id, stage: "submitted" });
     await makeEntry(context, { practiceId: first.id, patientId: dependant.id, userId: user.id, stage: "completed" });

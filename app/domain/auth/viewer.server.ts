@@ -91,7 +91,7 @@ async function loadViewer(request: Request, context: AppContext): Promise<Viewer
           select json_build_object('id', pt.id, 'practiceId', pt.practice_id, 'urlCode', pr.url_code)
           from ${patients} pt join ${practices} pr on pr.id = pt.practice_id
           where pt.user_id = ${sessions.userId} order by pt.id limit 1)`,
-        dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId})`,
+        dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId} and ${carerDependents.status} = 'approved')`,
         // Requests that reached the practice (drafts do not count): drives where the user lands.
         numPatientEntries: sql<number>`(select count(*)::int from ${patientEntries} where ${and(entryScopeOf(sessions.userId), ne(patientEntries.stage, "created"))})`,
       })

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { tooLongMessage, visibleLength } from "~/validation/text-length";
+import { counterField, idField } from "~/validation/ids";
 
 export const HANDLING_FORM_MESSAGES = {
   replyRequired: "Enter a message to the patient",
@@ -14,7 +15,7 @@ export const HANDLING_FORM_MESSAGES = {
   assigneeRequired: "Choose who to assign this request to",
 } as const;
 
-const version = z.coerce.number().int().min(0);
+const version = counterField("This page is out of date: reload it and try again");
 const text = (field: string, max: number, required: string) =>
   z
     .string({ error: required })
@@ -29,7 +30,7 @@ const optionalText = (field: string, max: number) =>
     .optional();
 
 export const HandlingSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("assign"), version, assignee: z.string({ error: HANDLING_FORM_MESSAGES.assigneeRequired }).regex(/^(unassigned|\d{1,10})$/, HANDLING_FORM_MESSAGES.assigneeRequired) }),
+  z.object({ intent: z.literal("assign"), version, assignee: z.union([z.literal("unassigned"), idField(HANDLING_FORM_MESSAGES.assigneeRequired)], { error: HANDLING_FORM_MESSAGES.assigneeRequired }) }),
   z.object({ intent: z.literal("urgency"), version, urgencyId: z.enum(["1", "2", "3"], { error: HANDLING_FORM_MESSAGES.urgencyRequired }) }),
   z.object({ intent: z.literal("reply"), version, body: text("message", 2000, HANDLING_FORM_MESSAGES.replyRequired) }),
   z.object({ intent: z.literal("complete"), version, reason: optionalText("reason", 500) }),
@@ -46,7 +47,7 @@ export const HandlingSchema = z.discriminatedUnion("intent", [
     text: text("action", 500, HANDLING_FORM_MESSAGES.actionRequired),
     actionAssignee: z.string().regex(/^(nobody|\d{1,10})$/).default("nobody"),
   }),
-  z.object({ intent: z.literal("action-complete"), actionId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("action-complete"), actionId: idField("This action no longer exists: reload the page") }),
 ]);
 
 export type HandlingIntent = z.infer<typeof HandlingSchema>["intent"];

@@ -19,6 +19,7 @@ import { notFound } from "~/domain/http/responses.server";
 import { memoized } from "~/server/request-memo.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
+import { pendingLinkCount, pendingLinks } from "~/domain/dependents/proxy-links.server";
 import { requestReference } from "~/domain/requests/reference";
 import { bubbleCount, inboxCountsAcross, practiceInboxCounts } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
@@ -91,9 +92,10 @@ export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
   const { viewer, scope } = await requireScope(args);
   const { db } = args.context;
   const ids = scope.practices.map((p) => p.id);
-  const [counts, issueTypes] = await Promise.all([
+  const [counts, issueTypes, carerRequests] = await Promise.all([
     scope.federated ? inboxCountsAcross(db, ids, viewer.userId) : practiceInboxCounts(args.request, args.context, ids[0]),
     listIssueTypes(db),
+    pendingLinkCount(db, ids),
   ]);
   return json({
     practice: { code: scope.code, name: scope.federated ? FEDERATED_LABEL : scope.practices[0].name },
@@ -105,6 +107,37 @@ export async function inboxesLayoutLoader(args: LoaderFunctionArgs) {
       ...Object.fromEntries(NAMED_INBOXES.map((n) => [n, counts.get(n) ?? 0])),
     } as Record<"personal" | (typeof NAMED_INBOXES)[number], number>,
     issueTypes: issueTypes.map((t) => ({ id: t.id, name: t.name, count: counts.get(`issue_type:${t.id}`) ?? 0 })),
+    // Carers waiting for the practice to approve their link (docs/decisions/0070).
+    carerRequests,
+  });
+}
+
+/** /{code}/inboxes/carer-requests: carers waiting for a decision, oldest first. */
+export async function carerRequestsLoader(args: LoaderFunctionArgs) {
+  const { viewer, scope } = await requireScope(args);
+  const { context } = args;
+  const ids = scope.practices.map((p) => p.id);
+  const links = await pendingLinks(context.db, ids);
+  const codes = new Map(scope.practices.map((p) => [p.id, p]));
+  await Promise.all(
+    ids.map((practiceId) =>
+      audit(context.db, { actorUserId: viewer.userId, practiceId, action: "inbox.view", subjectType: "inbox", subjectId: `/${scope.code}/inboxes/carer-requests`, at: context.clock.now() }),
+    ),
+  );
+  return json({
+    caption: scope.federated ? FEDERATED_LABEL : null,
+    rows: links.map((l) => {
+      const practice = codes.get(l.practiceId);
+      return {
+        key: `${l.patientId}-${l.carerUserId}`,
+        patientName: l.patientName,
+        carerName: l.carerName,
+        relationship: l.relationship,
+        requestedAt: l.requestedAt.toISOString(),
+        practiceName: scope.federated ? (practice?.name ?? null) : null,
+        href: `/${practice?.urlCode ?? scope.code}/${l.patientId}/carer/${l.carerUserId}`,
+      };
+    }),
   });
 }
 
@@ -302,7 +335,7 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
       break;
     }
     case "action-complete":
-      await completeAction(context, actor, { entryId, actionId: value.actionId });
+      result = await completeAction(context, actor, { entryId, actionId: value.actionId });
       break;
   }
   if (result === "not_found" || (typeof result === "object" && result.status === "not_found")) throw notFound();

@@ -12,6 +12,7 @@ import { federated_inbox, federatedPracticeIds, inbox as inboxGuard } from "~/do
 import { requireViewer } from "~/domain/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import type { Practice } from "~/domain/practices/practices.server";
+import { isId } from "~/validation/ids";
 
 /** The special practice code of the federated inbox (spec 1 §9). */
 export const FEDERATED_CODE = "all";
@@ -59,8 +60,9 @@ export async function requireInboxScope(
  * (null, so the caller answers 404, never 403: its existence is not leaked).
  */
 export async function practiceOfEntry(db: Db, scope: InboxScope, entryId: number): Promise<ScopePractice | null> {
-  if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
-  if (!scope.federated) return scope.practices[0];
+  if (!isId(entryId)) return null;
+  // Checked for one practice too: an id of another practice's request is not found here, so no
+  // handling form can act on it (or say it did) from this practice's inbox.
   const [row] = await db
     .select({ practiceId: patientEntries.practiceId })
     .from(patientEntries)

@@ -60,13 +60,26 @@ export async function addAction(context: Pick<AppContext, "db" | "clock">, actor
 }
 
 /** Completes an open action of this request (once: a second completion is a no-op). */
-export async function completeAction(context: Pick<AppContext, "db" | "clock">, actor: Actor, input: { entryId: number; actionId: number }) {
-  if (!(await entryAtPractice(context.db, actor.practiceId, input.entryId))) return false;
+export async function completeAction(
+  context: Pick<AppContext, "db" | "clock">,
+  actor: Actor,
+  input: { entryId: number; actionId: number },
+): Promise<"ok" | "not_found"> {
+  if (!(await entryAtPractice(context.db, actor.practiceId, input.entryId))) return "not_found";
   const done = await context.db
     .update(entryActions)
     .set({ completedAt: context.clock.now(), completedByUserId: actor.userId })
     .where(and(eq(entryActions.id, input.actionId), eq(entryActions.patientEntryId, input.entryId), isNull(entryActions.completedAt)))
     .returning({ id: entryActions.id });
-  if (done.length) await record(context, actor, input.entryId, "action_completed", { actionId: input.actionId });
-  return done.length > 0;
+  if (done.length) {
+    await record(context, actor, input.entryId, "action_completed", { actionId: input.actionId });
+    return "ok";
+  }
+  // Completed already (by someone else, or a second click) is done; an action of another request is not found.
+  const [existing] = await context.db
+    .select({ id: entryActions.id })
+    .from(entryActions)
+    .where(and(eq(entryActions.id, input.actionId), eq(entryActions.patientEntryId, input.entryId)))
+    .limit(1);
+  return existing ? "ok" : "not_found";
 }

@@ -12,7 +12,7 @@ import type { AppContext } from "~/context.server";
 import { auditEvents, mfaSettings, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { MFA_PENDING_COOKIE, readMfaPending } from "~/domain/auth/mfa-pending.server";
-import { isThrottled, recordFailure, throttleKeys } from "~/domain/auth/throttle.server";
+import { takeAttempt, throttleKeys } from "~/domain/auth/throttle.server";
 import { readCookie } from "~/domain/http/cookies";
 import { verifyMfaCode, type MfaType } from "./mfa.server";
 
@@ -78,15 +78,16 @@ export type CodeCheck = { status: "ok" } | { status: "wrong"; remaining: number 
 export async function checkSignInCode(context: AppContext, challenge: Challenge, code: string): Promise<CodeCheck> {
   const { db, clock } = context;
   const keys = throttleKeys(context.config.sessionSecret, challenge.email, context.clientAddress);
-  if (await isThrottled(db, clock, keys)) {
+  const attempt = await takeAttempt(db, clock, keys);
+  if (attempt.throttled) {
     await audit(db, { actorUserId: challenge.userId, action: "sign_in.throttled", detail: { challenge: challenge.id }, at: clock.now() });
     return { status: "throttled" };
   }
   if (await verifyMfaCode(context, challenge.userId, code)) {
+    await attempt.succeeded();
     await audit(db, { actorUserId: challenge.userId, action: MFA_AUDIT.verified, detail: { challenge: challenge.id }, at: clock.now() });
     return { status: "ok" };
   }
-  await recordFailure(db, clock, keys);
   await audit(db, { actorUserId: challenge.userId, action: MFA_AUDIT.failed, detail: { challenge: challenge.id }, at: clock.now() });
   const failures = await countFailures(context, challenge);
   if (failures >= MAX_CODE_FAILURES) {

@@ -18,6 +18,8 @@ export type TemplateValues = {
   "request-submitted": { product: string; practiceName: string; reference: string; responseBy: string; link: string };
   /** The practice wrote in the conversation of a request; the link opens the chat. */
   "request-message": { product: string; practiceName: string; link: string };
+  /** The practice decided on a carer's request to act for someone (approved, declined or removed). */
+  "proxy-link-decision": { product: string; practiceName: string; decision: string; note: string; link: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -64,6 +66,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "request-message": (v) => ({
     subject: `New message from ${v.practiceName}`,
     body: `${v.practiceName} has sent you a message about your request on ${v.product}.\n\nRead it and reply:\n\n${v.link}`,
+  }),
+  "proxy-link-decision": (v) => ({
+    subject: `${v.practiceName} has ${v.decision} your request to act for someone`,
+    body: `${v.practiceName} has ${v.decision} your request on ${v.product} to act for someone you care for.${v.note ? `\n\nThe practice said: ${v.note}` : ""}\n\nSee the people you care for:\n\n${v.link}\n\nIf you have questions, contact ${v.practiceName}.`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,

@@ -1,11 +1,13 @@
 /**
- * Whose requests a signed-in user may see and act on: their own patient records and the
- * people they care for. Every request query for patients goes through `entryScope`, so an
- * id that belongs to somebody else is simply not found (page-not-found, never a leak).
+ * Whose requests a signed-in user may see and act on (docs/decisions/0070): their own patient
+ * record's and those of the people they care for through an APPROVED proxy link, never a
+ * guest's; a guest account sees only the requests it sent itself. Every request query for
+ * patients goes through `entryScope`, so an id that belongs to somebody else is simply not
+ * found (page-not-found, never a leak).
  */
-import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { carerDependents, patientEntries, patients, practices } from "~/db/schema";
+import { carerDependents, patientEntries, patients, practices, users } from "~/db/schema";
 
 export type ActingPatient = {
   patientId: number;
@@ -42,7 +44,7 @@ export async function actingPatients(db: Db, userId: number): Promise<ActingPati
       .from(carerDependents)
       .innerJoin(patients, eq(patients.id, carerDependents.patientId))
       .innerJoin(practices, eq(practices.id, patients.practiceId))
-      .where(eq(carerDependents.carerUserId, userId))
+      .where(and(eq(carerDependents.carerUserId, userId), eq(carerDependents.status, "approved")))
       .orderBy(patients.firstName, patients.id),
   ]);
   return [
@@ -52,8 +54,13 @@ export async function actingPatients(db: Db, userId: number): Promise<ActingPati
 }
 
 /**
- * The SQL condition "this request is about the user or someone they care for" (and not
- * deleted). Subqueries rather than a preloaded id list: one round trip, and always current.
+ * The SQL condition "this user may see this request" (and it is not deleted):
+ * - a guest account: the requests it sent itself, nothing else of the patient's;
+ * - anyone else: requests about their own patient record or an approved dependent's, except
+ *   those a guest sent (whether a guest's request belongs to the registered patient is the
+ *   practice's decision, made by merging the records).
+ * Subqueries rather than a preloaded id list: one round trip, and always current, so an
+ * approval, decline or removal takes effect on the next page.
  */
 export function entryScope(userId: number): SQL {
   return entryScopeOf(userId);
@@ -64,11 +71,21 @@ export function entryScope(userId: number): SQL {
  * viewer's one-query load correlates it with the session's user).
  */
 export function entryScopeOf(userId: number | AnyColumn): SQL {
-  // One IN over a UNION, not an OR of two INs: PostgreSQL plans the OR as a filter over every
+  // One IN over a UNION, not an OR: PostgreSQL plans an OR of subqueries as a filter over every
   // request in the table (seconds at 10 million rows, on every page a signed-in user opens);
-  // the UNION is a semi-join through patient_entries_patient_idx.
-  return sql`(${patientEntries.deletedAt} is null and ${patientEntries.patientId} in (
-    select ${patients.id} from ${patients} where ${patients.userId} = ${userId}
-    union
-    select ${carerDependents.patientId} from ${carerDependents} where ${carerDependents.carerUserId} = ${userId}))`;
+  // each branch of the UNION is an index range (patient_entries_creator_idx, _patient_idx).
+  return sql`(${patientEntries.deletedAt} is null and ${patientEntries.id} in (
+    select e.id from ${patientEntries} e
+      join ${users} g on g.id = e.created_by_user_id and g.is_guest_account
+      where e.created_by_user_id = ${userId}
+    union all
+    select e.id from ${patientEntries} e
+      where e.patient_id in (
+        select p.id from ${patients} p
+          join ${users} u on u.id = p.user_id and not u.is_guest_account
+          where p.user_id = ${userId}
+        union
+        select ${carerDependents.patientId} from ${carerDependents}
+          where ${carerDependents.carerUserId} = ${userId} and ${carerDependents.status} = 'approved')
+      and not exists (select 1 from ${users} w where w.id = e.created_by_user_id and w.is_guest_account)))`;
 }

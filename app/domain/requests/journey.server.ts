@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { entryEvents, patientEntries, patients, users } from "~/db/schema";
 import { absoluteUrl } from "~/domain/accounts/email-validation.server";
-import { londonToday } from "~/domain/accounts/registration-route.server";
+import { londonToday } from "~/domain/time/london";
 import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
 import { audit } from "~/domain/audit/audit.server";
 import { loggedin, nogp, nogpExceptHere } from "~/domain/auth/guards";

@@ -11,6 +11,9 @@ export type ShellSettings = {
   researchProjectsUrl: string | null;
 };
 
+/** No settings row (or no database to read it from): no optional links. */
+export const DEFAULT_SHELL_SETTINGS: ShellSettings = { healthHubUrl: null, patientLicenceUrl: null, staffLicenceUrl: null, researchProjectsUrl: null };
+
 export async function getShellSettings(db: Db): Promise<ShellSettings> {
   const [row] = await db
     .select({
@@ -21,7 +24,7 @@ export async function getShellSettings(db: Db): Promise<ShellSettings> {
     })
     .from(globalSettings)
     .where(eq(globalSettings.id, 1));
-  return row ?? { healthHubUrl: null, patientLicenceUrl: null, staffLicenceUrl: null, researchProjectsUrl: null };
+  return row ?? DEFAULT_SHELL_SETTINGS;
 }
 
 /** Footer links (spec 1 §2.1): privacy always; the end-user licence for signed-in patients. */

@@ -4,7 +4,7 @@ import { makeContext, csrfTokenForContext } from "../../tests/support/context";
 import { callAction, postRequest, wasThrown } from "../../tests/support/requests";
 import type { Db } from "~/db/client.server";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
-import { CSRF_FAILED_STATUS, withCsrfProtection } from "./csrf-guard.server";
+import { CSRF_FAILED_STATUS, withRouteLayer as withCsrfProtection } from "./route-layer.server";
 
 // The guard never touches the database.
 const context = makeContext({} as Db);
@@ -150,7 +150,7 @@ describe("withCsrfProtection", () => {
     expect(action).not.toHaveBeenCalled();
   });
 
-  it("leaves routes without an action untouched, and does not modify the build it is given", () => {
+  it("wraps every loader and action, and does not modify the build it is given", () => {
     const loader = () => json({ ok: true });
     const action = recordingAction();
     const build = fakeBuild({
@@ -159,15 +159,137 @@ describe("withCsrfProtection", () => {
       "routes/form": { path: "form", parentId: "root", module: { loader, action } },
     });
     const guardedBuild = withCsrfProtection(build);
-    expect(guardedBuild.routes.root).toBe(build.routes.root);
-    expect(guardedBuild.routes["routes/page"]).toBe(build.routes["routes/page"]);
+    expect(guardedBuild.routes["routes/page"].module.loader).not.toBe(loader);
     expect(guardedBuild.routes["routes/page"].module.action).toBeUndefined();
-    // The form route gets a new action but keeps everything else.
     expect(guardedBuild.routes["routes/form"].module.action).not.toBe(action);
-    expect(guardedBuild.routes["routes/form"].module.loader).toBe(loader);
+    expect(guardedBuild.routes["routes/form"].module.default).toBe(build.routes["routes/form"].module.default);
+    // The build given keeps its own functions.
     expect(build.routes["routes/form"].module.action).toBe(action);
+    expect(build.routes["routes/page"].module.loader).toBe(loader);
     expect(guardedBuild.entry).toBe(build.entry);
     expect(guardedBuild.assets).toBe(build.assets);
+  });
+
+  describe("Origin", () => {
+    const withOrigin = (origin: string | null) => {
+      const request = postRequest("/form", { comment: "x" }, { csrf: context });
+      const headers = new Headers(request.headers);
+      headers.set("Host", "localhost");
+      if (origin !== null) headers.set("Origin", origin);
+      return new Request(request.url, { method: "POST", headers, body: request.body, duplex: "half" } as RequestInit);
+    };
+
+    it.each([["another site", "https://evil.example"], ["an opaque origin", "null"], ["a malformed origin", "::"]])(
+      "refuses a post from %s with 403 even with a valid token",
+      async (_name, origin) => {
+        const action = recordingAction();
+        const response = await callAction(guarded(action), { request: withOrigin(origin), context });
+        expect(response.status).toBe(403);
+        expect(action).not.toHaveBeenCalled();
+      },
+    );
+
+    it("accepts the same origin, and no Origin at all (old browsers send none)", async () => {
+      for (const origin of ["http://localhost", null]) {
+        const action = recordingAction();
+        const response = await callAction(guarded(action), { request: withOrigin(origin), context });
+        expect(response.status).toBe(200);
+      }
+    });
+  });
+
+  describe("input no route accepts", () => {
+    it("answers a NUL byte in a form field with 400 naming the field, before the action runs", async () => {
+      const action = recordingAction();
+      const response = await callAction(guarded(action), {
+        request: postRequest("/form", { dateOfBirth: "1\u00002" }, { csrf: context }),
+        context,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ kind: "bad_input", fields: ["date of birth"] });
+      expect(action).not.toHaveBeenCalled();
+    });
+
+    it("answers a NUL or another control character in the query with 400 before the loader runs", async () => {
+      const loader = vi.fn(() => json({ ok: true }));
+      const build = withCsrfProtection(fakeBuild({ "routes/page": { path: "page", module: { loader } } }));
+      const guardedLoader = build.routes["routes/page"].module.loader!;
+      for (const query of ["q=%00", "q=a%1Bb", "q=%7F"]) {
+        const result = await Promise.resolve(
+          guardedLoader({ request: new Request(`http://localhost/page?${query}`), context, params: {} }),
+        ).catch((e: unknown) => e);
+        expect((result as Response).status).toBe(400);
+      }
+      expect(loader).not.toHaveBeenCalled();
+    });
+
+    it("keeps tabs, line breaks and odd but valid unicode", async () => {
+      const action = recordingAction();
+      const comment = "Line one\r\n\tLine two 👩🏽‍⚕️ Zoë ﷽";
+      const response = await callAction(guarded(action), { request: postRequest("/form", { comment }, { csrf: context }), context });
+      expect(response.status).toBe(200);
+      expect((await response.json()).comment).toBe(comment);
+    });
+  });
+
+  describe("database faults", () => {
+    const failing = (error: unknown) => {
+      const build = withCsrfProtection(
+        fakeBuild({
+          "routes/form": {
+            path: "form",
+            module: {
+              loader: () => {
+                throw error;
+              },
+              action: () => {
+                throw error;
+              },
+            },
+          },
+        }),
+      );
+      return build.routes["routes/form"].module;
+    };
+    const lostConnection = Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+
+    it("answers a lost database with 503 and Retry-After, giving back what was typed but never a password", async () => {
+      const response = await callAction(failing(lostConnection).action!, {
+        request: postRequest("/form", { message: "My knee hurts", currentPassword: "secret-secret" }, { csrf: context }),
+        context,
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("5");
+      const data = await response.json();
+      expect(data.kind).toBe("unavailable");
+      expect(data.resubmit.action).toBe("/form");
+      expect(data.resubmit.fields).toContainEqual({ name: "message", value: "My knee hurts" });
+      expect(JSON.stringify(data)).not.toContain("secret-secret");
+    });
+
+    it("answers a lost database on a page with 503", async () => {
+      const result = await Promise.resolve(
+        failing(lostConnection).loader!({ request: new Request("http://localhost/form"), context, params: {} }),
+      ).catch((e: unknown) => e);
+      expect((result as Response).status).toBe(503);
+    });
+
+    it("answers a value the database refuses (SQLSTATE 22) with 400, not 500", async () => {
+      const outOfRange = Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("value out of range"), { code: "22003" }) });
+      const response = await callAction(failing(outOfRange).action!, {
+        request: postRequest("/form", { id: "99999999999" }, { csrf: context }),
+        context,
+      });
+      expect(response.status).toBe(400);
+    });
+
+    it("lets any other error through unchanged", async () => {
+      const bug = new TypeError("a bug");
+      const result = await Promise.resolve(
+        failing(bug).loader!({ request: new Request("http://localhost/form"), context, params: {} }),
+      ).catch((e: unknown) => e);
+      expect(result).toBe(bug);
+    });
   });
 
   describe("through Remix's request handler", () => {

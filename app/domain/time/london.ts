@@ -1,0 +1,17 @@
+/**
+ * Europe/London time, the practice's clock whatever the server's zone: every "today", every
+ * date shown and every day or hour boundary is read through here.
+ */
+const ZONE = "Europe/London";
+
+const ymd = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** YYYY-MM-DD of an instant in Europe/London. */
+export function londonDate(instant: Date): string {
+  return ymd.format(instant);
+}
+
+/** Today's date in Europe/London as a UTC midnight, which is how dates of birth are compared. */
+export function londonToday(now: Date): Date {
+  return new Date(`${londonDate(now)}T00:00:00Z`);
+}

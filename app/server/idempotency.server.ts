@@ -1,0 +1,166 @@
+/**
+ * A submission is saved once or not at all (docs/decisions/0072-idempotent-submissions.md).
+ *
+ * Every form carries the page's idempotency key (PostForm renders it beside the CSRF token; a
+ * new one comes with every page and after every post). The first post of a key and of that
+ * form's content runs the action; if the action answers with a redirect (success), the redirect
+ * is stored, and any later post with the same key and content (a double click, the browser
+ * retrying, "send again" after a dropped connection, the back button) gets that same redirect
+ * without running the action again. A post still running when its twin arrives is waited for.
+ * A failed post (400, 409, a thrown error) stores nothing, so sending it again runs it again.
+ *
+ * The key is bound to the visitor (HMAC with their CSRF secret) and to the form's content, so a
+ * different form posted from the same page is never mistaken for a repeat.
+ */
+import { createHash, createHmac } from "node:crypto";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
+import { idempotencyKeys } from "~/db/schema";
+import { CSRF_FIELD } from "~/domain/security/csrf.server";
+import { FLASH_COOKIE } from "~/domain/http/flash.server";
+
+export const IDEMPOTENCY_FIELD = "idempotency_key";
+/** Stored answers are kept this long: long enough for any retry, short enough to stay small. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+/** How long a twin waits for the first post to finish before answering on its own. */
+const WAIT_MS = 10_000;
+/** A first post that never finished (its process died) stops blocking its twins after this. */
+const ABANDONED_MS = 60_000;
+
+/** The form's content, without the per-page fields: what makes two posts "the same post". */
+export async function formFingerprint(form: FormData): Promise<string> {
+  const hash = createHash("sha256");
+  for (const [name, value] of form.entries()) {
+    if (name === CSRF_FIELD || name === IDEMPOTENCY_FIELD) continue;
+    hash.update(name).update("\0");
+    if (typeof value === "string") hash.update(value);
+    else hash.update(`file:${value.name}:${value.size}:${value.type}:`).update(new Uint8Array(await value.arrayBuffer()));
+    hash.update("\0");
+  }
+  return hash.digest("base64url");
+}
+
+function keyHash(context: Pick<AppContext, "config" | "csrfSecret">, routeId: string, key: string, fingerprint: string) {
+  return createHmac("sha256", context.config.sessionSecret)
+    .update(`idempotency\0${context.csrfSecret}\0${routeId}\0${key}\0${fingerprint}`)
+    .digest("base64url");
+}
+
+type Stored = { status: number; location: string; flash: string | null };
+
+function replay(stored: Stored): Response {
+  const headers = new Headers({ Location: stored.location, "Cache-Control": "no-store" });
+  if (stored.flash) headers.append("Set-Cookie", stored.flash);
+  return new Response(null, { status: stored.status, headers });
+}
+
+/** Only a flash message may be replayed: a session or other cookie is never stored. */
+function replayableCookies(response: Response): { ok: boolean; flash: string | null } {
+  const cookies = response.headers.getSetCookie?.() ?? [];
+  let flash: string | null = null;
+  for (const cookie of cookies) {
+    if (cookie.startsWith(`${FLASH_COOKIE}=`)) flash = cookie;
+    else return { ok: false, flash: null };
+  }
+  return { ok: true, flash };
+}
+
+async function waitForFirst(context: Pick<AppContext, "db">, hash: string): Promise<Stored | "gone" | "running"> {
+  const deadline = Date.now() + WAIT_MS;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const [row] = await context.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, hash)).limit(1);
+    if (!row) return "gone";
+    if (row.status !== null && row.location) return { status: row.status, location: row.location, flash: row.flash };
+    if (Date.now() - row.createdAt.getTime() > ABANDONED_MS) {
+      // The first post's process died mid-way: take the key over and run.
+      const taken = await context.db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.keyHash, hash), isNull(idempotencyKeys.status)))
+        .returning({ k: idempotencyKeys.keyHash });
+      return taken.length ? "gone" : "running";
+    }
+    if (Date.now() > deadline) return "running";
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/**
+ * Runs `action` once per (visitor, route, key, content). Returns what the action returned, or
+ * the stored redirect of the first post.
+ */
+export async function runOnce(
+  context: Pick<AppContext, "db" | "config" | "csrfSecret">,
+  input: { routeId: string; key: string; form: FormData },
+  action: () => Promise<unknown>,
+): Promise<unknown> {
+  const hash = keyHash(context, input.routeId, input.key.slice(0, 200), await formFingerprint(input.form));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const claimed = await context.db
+      .insert(idempotencyKeys)
+      .values({ keyHash: hash, routeId: input.routeId })
+      .onConflictDoNothing()
+      .returning({ k: idempotencyKeys.keyHash });
+    if (claimed.length) return runAndRecord(context, hash, action);
+    const first = await waitForFirst(context, hash);
+    if (first === "running") {
+      // Still going after the wait: tell the person rather than run it a second time.
+      return new Response("Your first submission is still being processed. Wait a moment, then reload the page.", {
+        status: 409,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store" },
+      });
+    }
+    if (first !== "gone") return replay(first);
+    // The first post failed (its row was removed): this one runs now.
+  }
+  return action();
+}
+
+async function runAndRecord(context: Pick<AppContext, "db">, hash: string, action: () => Promise<unknown>): Promise<unknown> {
+  let result: unknown;
+  let thrown = false;
+  try {
+    result = await action();
+  } catch (error) {
+    // Remix actions may throw their redirect as well as return it: both are a success.
+    if (!isRedirect(error)) {
+      await forget(context, hash);
+      throw error;
+    }
+    result = error;
+    thrown = true;
+  }
+  if (isRedirect(result) && replayableCookies(result).ok) {
+    const location = result.headers.get("Location")!;
+    const cookies = replayableCookies(result);
+    await context.db
+      .update(idempotencyKeys)
+      .set({ status: result.status, location, flash: cookies.flash })
+      .where(eq(idempotencyKeys.keyHash, hash))
+      .catch(() => {
+        // The answer is already decided; a retry that finds no stored answer runs the action again,
+        // and the domain's own conditions (a request is sent once) keep that safe.
+      });
+  } else {
+    await forget(context, hash);
+  }
+  // Now and then, drop answers nobody will ask for again.
+  if (Math.random() < 0.01) {
+    await context.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${KEEP_MS / 1000})`))
+      .catch(() => {});
+  }
+  if (thrown) throw result;
+  return result;
+}
+
+function isRedirect(value: unknown): value is Response {
+  return value instanceof Response && value.status >= 300 && value.status < 400 && Boolean(value.headers.get("Location"));
+}
+
+async function forget(context: Pick<AppContext, "db">, hash: string) {
+  await context.db
+    .delete(idempotencyKeys)
+    .where(eq(idempotencyKeys.keyHash, hash))
+    .catch(() => {});
+}

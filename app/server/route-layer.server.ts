@@ -1,0 +1,204 @@
+/**
+ * The one layer every loader and action of the app runs through (each route module is wrapped
+ * at start-up, so no route can forget it and none repeats it):
+ *
+ * - input: no query parameter or form field may carry a NUL byte or another control character
+ *   (tab, line feed and carriage return aside) or lone surrogate: 400, naming the field, before
+ *   any route code or database sees it;
+ * - actions: a foreign or `null` Origin is refused (403, the form-not-verified page), then the
+ *   CSRF token (403), then the idempotency key (idempotency.server.ts): a double post or a
+ *   retry is answered with the first post's redirect instead of running twice;
+ * - database faults: an unreachable database is a 503 page with Retry-After (the fields of a
+ *   refused post come back on it, so nothing typed is lost); a value the database refuses
+ *   (SQLSTATE class 22) is a 400. Never a 500 for either.
+ *
+ * The wrapper reads a clone of the request, leaving the body for the action itself.
+ */
+import { json, type ActionFunction, type ActionFunctionArgs, type LoaderFunction, type ServerBuild } from "@remix-run/node";
+import { CSRF_FIELD, isValidCsrfToken } from "~/domain/security/csrf.server";
+import { isBadValue, isDatabaseUnavailable } from "./db-errors.server";
+import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
+import { BodyRefused } from "./request-body.server";
+
+export const CSRF_FAILED_STATUS = 403;
+/** Seconds a browser or client should wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** What the error pages show (root.tsx ErrorBoundary reads `kind`). */
+export type LayerErrorData =
+  | { kind: "bad_input"; fields: string[] }
+  | { kind: "unavailable"; retryAfter: number; resubmit: { action: string; fields: { name: string; value: string }[]; hadFiles: boolean } | null }
+  | { kind: "form_not_verified" }
+  | { kind: "too_large" };
+
+// C0 controls except tab (09), line feed (0A) and carriage return (0D), DEL, and UTF-16 halves
+// without their partner (what a broken %ED%A0%80 decodes to).
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacters(value: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(value);
+}
+
+/** Field names carrying a value no route accepts (each named once, in order). */
+export function fieldsWithForbiddenCharacters(entries: Iterable<[string, FormDataEntryValue | string]>): string[] {
+  const bad = new Set<string>();
+  for (const [name, value] of entries) {
+    if (hasForbiddenCharacters(name) || (typeof value === "string" && hasForbiddenCharacters(value))) bad.add(readableFieldName(name));
+  }
+  return [...bad];
+}
+
+/** `dateOfBirth.day` → "date of birth day": the field as a person would call it. */
+export function readableFieldName(name: string): string {
+  const cleaned = name.replace(FORBIDDEN_CHARACTERS, "").replace(/[._[\]-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim().toLowerCase();
+  return cleaned.slice(0, 60) || "a field";
+}
+
+function badInput(fields: string[]): Response {
+  return json({ kind: "bad_input", fields } satisfies LayerErrorData, { status: 400, headers: { "Cache-Control": "no-store" } });
+}
+
+function formNotVerified(): Response {
+  return json({ kind: "form_not_verified" } satisfies LayerErrorData, { status: CSRF_FAILED_STATUS, statusText: "Forbidden" });
+}
+
+/**
+ * A post from another site, or from an opaque origin (`null`: a sandboxed frame, a file, a
+ * redirect across sites). Compared by host, as Remix compares it (the forwarded host when a
+ * proxy set one). Old browsers (IE10, Safari 10.1 on some forms) send no Origin at all: then
+ * the CSRF token decides alone.
+ */
+export function isForeignOrigin(headers: Headers): boolean {
+  const origin = headers.get("Origin");
+  if (origin === null) return false;
+  if (origin === "null") return true;
+  const host = headers.get("X-Forwarded-Host")?.split(",")[0]?.trim() || headers.get("Host");
+  try {
+    return !host || new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
+
+/** The body as form data, read from a clone; null when it is not a form or cannot be read. */
+async function readForm(request: Request): Promise<FormData | null> {
+  if (!FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
+  try {
+    return await request.clone().formData();
+  } catch (error) {
+    // The body guard stopped a body at its size limit (one sent without a length): 413.
+    if (isBodyTooLarge(error)) throw json({ kind: "too_large" } satisfies LayerErrorData, { status: 413, headers: { Connection: "close" } });
+    return null;
+  }
+}
+
+function isBodyTooLarge(error: unknown): boolean {
+  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
+    if (e instanceof BodyRefused && e.status === 413) return true;
+  }
+  return false;
+}
+
+export async function requestCarriesValidCsrfToken(args: ActionFunctionArgs): Promise<boolean> {
+  const form = await readForm(args.request);
+  return form !== null && isValidCsrfToken(args.context.config.sessionSecret, args.context.csrfSecret, form.get(CSRF_FIELD));
+}
+
+/** Fields a person typed, for the 503 page's "send again" form: never passwords or files. */
+function resubmittable(request: Request, form: FormData | null): LayerErrorData & { kind: "unavailable" } {
+  if (!form) return { kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null };
+  const fields: { name: string; value: string }[] = [];
+  let hadFiles = false;
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string") {
+      hadFiles = true;
+      continue;
+    }
+    if (/password/i.test(name)) continue;
+    fields.push({ name, value });
+  }
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  return { kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: { action: url.pathname + url.search, fields, hadFiles } };
+}
+
+function unavailable(data: LayerErrorData & { kind: "unavailable" }): Response {
+  return json(data, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } });
+}
+
+/** Maps database faults to the 503 and 400 answers; anything else goes on as it was. */
+function mapDatabaseError(error: unknown, onUnavailable: () => Response): never {
+  if (error instanceof Response) throw error;
+  if (isDatabaseUnavailable(error)) throw onUnavailable();
+  if (isBadValue(error)) throw badInput([]);
+  throw error;
+}
+
+function checkQuery(request: Request) {
+  const url = new URL(request.url);
+  // A malformed escape (%ZZ) is kept as typed by URL; a decoded NUL is caught here.
+  const bad = fieldsWithForbiddenCharacters(url.searchParams.entries());
+  if (bad.length || hasForbiddenCharacters(decodeURIComponentSafe(url.pathname))) throw badInput(bad);
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+type Loader = LoaderFunction;
+type Action = ActionFunction;
+
+export function guardLoader(loader: Loader): Loader {
+  return async (args) => {
+    checkQuery(args.request);
+    try {
+      return await loader(args);
+    } catch (error) {
+      mapDatabaseError(error, () => unavailable({ kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null }));
+    }
+  };
+}
+
+export function guardAction(routeId: string, action: Action): Action {
+  return async (args) => {
+    const { request, context } = args;
+    if (isForeignOrigin(request.headers)) throw formNotVerified();
+    checkQuery(request);
+    const form = await readForm(request);
+    if (!form || !isValidCsrfToken(context.config.sessionSecret, context.csrfSecret, form.get(CSRF_FIELD))) throw formNotVerified();
+    const bad = fieldsWithForbiddenCharacters(form.entries());
+    if (bad.length) throw badInput(bad);
+    const key = form.get(IDEMPOTENCY_FIELD);
+    try {
+      if (typeof key !== "string" || !key) return await action(args);
+      return (await runOnce(context, { routeId, key, form }, async () => action(args))) as Awaited<ReturnType<Action>>;
+    } catch (error) {
+      mapDatabaseError(error, () => unavailable(resubmittable(request, form)));
+    }
+  };
+}
+
+/** Every route module's loader and action, wrapped; the build given is not modified. */
+export function withRouteLayer(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const { loader, action } = route.module;
+    routes[id] = {
+      ...route,
+      module: {
+        ...route.module,
+        ...(loader ? { loader: guardLoader(loader as Loader) } : {}),
+        ...(action ? { action: guardAction(id, action as Action) } : {}),
+      },
+    };
+  }
+  return { ...build, routes };
+}
