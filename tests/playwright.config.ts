@@ -26,6 +26,10 @@ const launchOptions = {
   ],
 };
 
+// CI runs the whole suite once (production build on PostgreSQL) and, on the embedded PGlite,
+// only the journeys tagged @smoke: E2E_SCOPE=smoke (see .ci/run and the README).
+const smokeOnly = process.env.E2E_SCOPE === "smoke";
+
 const reporter: ReporterDescription[] = [["list"]];
 // CI (.ci/run) sums the JSON reports of its PGlite and PostgreSQL passes.
 if (process.env.PLAYWRIGHT_JSON_REPORT) reporter.push(["json", { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]);
@@ -35,14 +39,19 @@ export default defineConfig({
   // One folder per port: runs going on at once (on different ports) must not clean out each
   // other's traces, as Playwright empties its output folder when a run starts.
   outputDir: `${root}/test-results/e2e-${E2E_PORT}`,
+  // After every journey: the app's log of the run must carry no personal data.
+  globalTeardown: "./support/e2e-log-check.ts",
   fullyParallel: true,
+  grep: smokeOnly ? /@smoke/ : undefined,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Two cores: one for the app server and PGlite, and the browsers share the rest well enough.
   workers: 2,
   reporter,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous: CI shares two cores between the server, the database and two browsers, and a
+  // client-side navigation under that load has been seen to take more than 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",

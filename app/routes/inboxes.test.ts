@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, entryMessages, outbox, patientEntries, patients, practices, users } from "~/db/schema";
+import { auditEvents, entryActions, entryMessages, outbox, patientEntries, patients, practices, users } from "~/db/schema";
 import { addPatientReply } from "~/domain/requests/conversation.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
+import { addAction } from "~/domain/inbox/notes.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
@@ -130,6 +131,40 @@ describe("staff inboxes", () => {
     expect(notThere.status).toBe(404);
     const notMine = await post(ownCode, "all", entry.id, other.gp.cookie, { intent: "complete", version: "0" });
     expect(notMine.status).toBe(404);
+  });
+
+  it("answers 404 and changes nothing when an action of another practice's request is completed", async () => {
+    const here = await staffPractice(context);
+    const other = await staffPractice(context);
+    const { entry } = await submittedRequest(context, here.practice.id);
+    const { entry: theirs } = await submittedRequest(context, other.practice.id);
+    const added = await addAction(context, { userId: here.gp.id, practiceId: here.practice.id }, { entryId: entry.id, text: "Book a blood test", assignedToId: null });
+    expect(added).not.toBeNull();
+    // Staff of the other practice post through their own request's URL, naming this action.
+    const forged = await post(other.practice.urlCode, "all", theirs.id, other.gp.cookie, { intent: "action-complete", actionId: String(added!.id) });
+    expect(forged.status).toBe(404);
+    // And through this request's URL at their own practice: the request is not theirs.
+    const viaOwnCode = await post(other.practice.urlCode, "all", entry.id, other.gp.cookie, { intent: "action-complete", actionId: String(added!.id) });
+    expect(viaOwnCode.status).toBe(404);
+    const [row] = await context.db.select().from(entryActions).where(eq(entryActions.id, added!.id));
+    expect(row.completedAt).toBeNull();
+    // Its own staff complete it.
+    const done = await post(here.practice.urlCode, "all", entry.id, here.gp.cookie, { intent: "action-complete", actionId: String(added!.id) });
+    expect(done.status).toBe(303);
+    const [after] = await context.db.select().from(entryActions).where(eq(entryActions.id, added!.id));
+    expect(after.completedByUserId).toBe(here.gp.id);
+  });
+
+  it("answers an id that is not a serial (2^31, signs, exponents) as not found, never a database error", async () => {
+    const { practice, gp } = await staffPractice(context);
+    for (const id of ["2147483648", "-1", "1e3", "abc"]) {
+      const response = await callLoader(details.loader, {
+        request: getRequest(`/${practice.urlCode}/inboxes/all/request-details/${id}`, { cookie: gp.cookie }),
+        params: { practiceCode: practice.urlCode, inbox: "all", requestId: id },
+        context,
+      });
+      expect(response.status).toBe(404);
+    }
   });
 
   it("deletes softly after confirmation, and refuses a forged file link", async () => {

@@ -55,7 +55,7 @@ async function followLinkFromOutbox(page: Page, email: string, text: string) {
   await message.getByRole("link").first().click();
 }
 
-test("a registered patient creates an account, confirms the address and signs in", async ({ page }, testInfo) => {
+test("a registered patient creates an account, confirms the address and signs in", { tag: "@smoke" }, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const person = PEOPLE[testInfo.project.name].patient;
   const email = uniqueEmail(testInfo, "register");

@@ -140,7 +140,7 @@ async function sent(page: Page) {
   await expect(page.getByText(/Riverside Medical Centre will reply by \d\d:\d\d on \w+ \d+ \w+/)).toBeVisible();
 }
 
-test("a patient sends a clinical and an admin request, each with an attachment", async ({ page }, testInfo) => {
+test("a patient sends a clinical and an admin request, each with an attachment", { tag: "@smoke" }, async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   await signIn(page, e2eRequestPatientEmail(testInfo.project.name));
   await page.goto("/demo/message");

@@ -16,7 +16,7 @@ function daysLeft(cookie: { expires: number } | undefined): number {
   return cookie ? (cookie.expires - Date.now() / 1000) / DAY_SECONDS : Number.NaN;
 }
 
-test("home page: skip link first, header, footer and title", async ({ page }) => {
+test("home page: skip link first, header, footer and title", { tag: "@smoke" }, async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(`Contact your GP practice online – ${PRODUCT}`);
 
@@ -168,7 +168,7 @@ test.describe("an outdated browser (IE9)", () => {
   });
 });
 
-test("CSRF: a post without the form's token is refused with 403", async ({ page }) => {
+test("CSRF: a post without the form's token is refused with 403", { tag: "@smoke" }, async ({ page }) => {
   await page.goto("/suggestion");
   // page.request shares the page's cookies, so only the token is missing or wrong.
   const missing = await page.request.post("/suggestion", { form: { comment: "No token", returnTo: "/suggestion" } });

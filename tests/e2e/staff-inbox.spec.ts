@@ -29,7 +29,7 @@ async function signOut(page: Page) {
   await expect(page).not.toHaveURL(/inboxes/);
 }
 
-test("a receptionist assigns a request to a GP; the GP answers, the patient replies, the GP completes and undoes it", async ({ page }, testInfo) => {
+test("a receptionist assigns a request to a GP; the GP answers, the patient replies, the GP completes and undoes it", { tag: "@smoke" }, async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const patient = e2eInboxPatient(testInfo.project.name);
   const patientName = `${patient.firstName} ${patient.lastName}`;

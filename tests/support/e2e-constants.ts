@@ -18,3 +18,11 @@ export const E2E_MAINTENANCE_BANNER =
 
 /** Databases and data folders of earlier runs older than this are removed at start. */
 export const E2E_STALE_AFTER_MS = 30 * 60 * 1000;
+
+/**
+ * The app server's log for one run (info level, whatever E2E_LOG_LEVEL says for the console):
+ * the global teardown greps it for personal data the journeys typed (e2e-log-check.ts).
+ */
+export function e2eServerLogPath(root: string, runId: string): string {
+  return `${root}/test-data/e2e-server-${runId}.log`;
+}

@@ -23,6 +23,8 @@ import {
   e2eFederatedStaff,
   e2eInboxPatient,
   e2eMfaUserEmail,
+  e2eApprovalCarerEmail,
+  e2eApprovalDependent,
   e2eRequestCarerEmail,
   e2eRequestDependent,
   e2eRequestGuest,
@@ -90,6 +92,15 @@ async function seedRequestPeople(db: Db, practiceId: number, passwordHash: strin
       await tx.insert(carerDependents).values({ carerUserId: carer.id, patientId: dependent.id, relationship: "Daughter", reason: "adult_consents", status: "approved" });
       const guest = e2eRequestGuest(project);
       await tx.insert(patients).values({ practiceId, firstName: guest.firstName, lastName: guest.lastName, dateOfBirth: guest.dateOfBirth, postcode: "LS1 4AP" });
+      // The carer-approval journey: a carer registered at demo with nobody linked yet, and the
+      // adult they will ask to act for.
+      const [approvalCarer] = await tx
+        .insert(users)
+        .values({ email: e2eApprovalCarerEmail(project), firstName: "Norman", lastName: "Approval", passwordHash, emailVerifiedAt: sql`now()`, homePracticeId: practiceId })
+        .returning({ id: users.id });
+      await tx.insert(userGlobalRoles).values({ userId: approvalCarer.id, role: "carer_user" });
+      const dependentToBe = e2eApprovalDependent(project);
+      await tx.insert(patients).values({ practiceId, firstName: dependentToBe.firstName, lastName: dependentToBe.lastName, dateOfBirth: dependentToBe.dateOfBirth });
     });
   }
 }

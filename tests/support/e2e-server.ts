@@ -10,7 +10,9 @@
  * banner, which server.ts applies at start from MAINTENANCE_BANNER_TEXT.
  *
  * Environment: E2E_PORT (default 3210), E2E_RUN_ID (set by the config), E2E_KEEP_DATA=true
- * to keep the data folder or database for a look afterwards, E2E_LOG_LEVEL (default warn).
+ * to keep the data folder or database for a look afterwards. The app logs at info level to
+ * test-data/e2e-server-<run id>.log (never to the console: Playwright would print every request
+ * line), which the global teardown greps for personal data (e2e-log-check.ts).
  *
  * Leftovers of earlier runs (crashed or killed ones) older than E2E_STALE_AFTER_MS are removed
  * first; younger ones may belong to a run going on now, so they stay. server.ts runs as a
@@ -20,11 +22,11 @@
  * Run with: node --import tsx tests/support/e2e-server.ts (from the project root).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { E2E_MAINTENANCE_BANNER, E2E_PORT, E2E_STALE_AFTER_MS } from "./e2e-constants";
+import { E2E_MAINTENANCE_BANNER, E2E_PORT, E2E_STALE_AFTER_MS, e2eServerLogPath } from "./e2e-constants";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const runId = process.env.E2E_RUN_ID ?? String(Date.now());
@@ -82,7 +84,9 @@ function preparePglite(): { dataDir: string; cleanup: () => Promise<void> } {
   const base = join(root, "test-data");
   mkdirSync(base, { recursive: true });
   for (const name of readdirSync(base)) {
-    if (name.startsWith(DIR_PREFIX) && isStale(name, DIR_PREFIX)) {
+    // Run folders (e2e-<stamp>, e2e-files-<stamp>) and server logs (e2e-server-<stamp>.log).
+    const stamped = name.replace(/^e2e-(files|server)-/, DIR_PREFIX).replace(/\.log$/, "");
+    if (name.startsWith(DIR_PREFIX) && isStale(stamped, DIR_PREFIX)) {
       rmSync(join(base, name), { recursive: true, force: true });
     }
   }
@@ -114,7 +118,7 @@ async function main() {
     // Not production: that adds upgrade-insecure-requests and Secure cookies, which a plain
     // http://127.0.0.1 test server cannot serve.
     NODE_ENV: "test",
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
     SEED_DEMO: "true",
     E2E_MAINTENANCE_BANNER,
     // server.ts puts the maintenance banner up at start when this is set.
@@ -154,7 +158,9 @@ async function main() {
     throw error;
   }
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: root, env, stdio: "inherit" });
+  mkdirSync(join(root, "test-data"), { recursive: true });
+  const log = openSync(e2eServerLogPath(root, runId), "a");
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: root, env, stdio: ["inherit", log, "inherit"] });
   const forward = (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };

@@ -51,6 +51,16 @@ export function e2eRequestDependent(project: string) {
   return { firstName: "Poppy", lastName: `Ashworth${project === "js-off" ? "off" : "on"}`, dateOfBirth: "2016-04-09" };
 }
 
+/** The carer-approval journey's carer (carer_user at demo, no record of their own) for a project. */
+export function e2eApprovalCarerEmail(project: string): string {
+  return `e2e.approval.carer.${project}@example.com`;
+}
+
+/** The person that carer asks to act for: an adult patient at demo without an account. */
+export function e2eApprovalDependent(project: string) {
+  return { firstName: "Winifred", lastName: `Approval${project === "js-off" ? "off" : "on"}`, day: "5", month: "5", year: "1950", dateOfBirth: "1950-05-05" };
+}
+
 /** A patient at demo without an account, who continues as a guest in the request journey. */
 export function e2eRequestGuest(project: string) {
   return { firstName: "Robin", lastName: `Fairweather${project === "js-off" ? "off" : "on"}`, day: "3", month: "9", year: "1979", dateOfBirth: "1979-09-03" };

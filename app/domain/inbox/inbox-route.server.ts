@@ -12,10 +12,12 @@ import type { Viewer } from "~/domain/auth/viewer.server";
 import { inbox as inboxGuard } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
 import { audit } from "~/domain/audit/audit.server";
+import { fileDownloadResponse } from "~/domain/files/download.server";
 import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
 import { isSecureRequest } from "~/domain/http/cookies";
 import { setFlashCookie } from "~/domain/http/flash.server";
 import { notFound } from "~/domain/http/responses.server";
+import { parseId } from "~/validation/ids";
 import { memoized } from "~/server/request-memo.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
@@ -209,7 +211,7 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
 export async function requestDetailsLoader(args: LoaderFunctionArgs) {
   const { viewer, scope } = await requireScope(args);
   const { context } = args;
-  const entryId = Number(args.params.requestId);
+  const entryId = requestIdParam(args);
   // In the federated inbox the request's own practice: its staff, its audit, its links.
   const practice = await practiceOfEntry(context.db, scope, entryId);
   if (!practice) throw notFound();
@@ -242,6 +244,13 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
   });
 }
 
+/** The request id in the URL; anything but a 32-bit serial is a request that does not exist. */
+function requestIdParam(args: { params: { requestId?: string } }): number {
+  const id = parseId(args.params.requestId);
+  if (id === null) throw notFound();
+  return id;
+}
+
 export const FILE_LINK_PURPOSE = "staff-file";
 const FILE_LINK_SECONDS = 5 * 60;
 
@@ -249,7 +258,7 @@ const FILE_LINK_SECONDS = 5 * 60;
 export async function staffFileLoader(args: LoaderFunctionArgs) {
   const { viewer, practice } = await requireStaff(args);
   const { context } = args;
-  const entryId = Number(args.params.requestId);
+  const entryId = requestIdParam(args);
   const fileId = args.params.fileId ?? "";
   const sig = new URL(args.request.url).searchParams.get("sig") ?? undefined;
   const grant = readSignedValue<{ f: string; u: number }>(context.config.sessionSecret, FILE_LINK_PURPOSE, sig, context.clock.now());
@@ -260,15 +269,9 @@ export async function staffFileLoader(args: LoaderFunctionArgs) {
   const bytes = await context.files.get(file.fileKey);
   if (!bytes) throw notFound();
   await audit(context.db, { actorUserId: viewer.userId, practiceId: practice.id, action: "request.file_download", subjectType: "entry_file", subjectId: file.id, at: context.clock.now() });
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Content-Length": String(bytes.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  // The same answer as a patient's download: RFC 6266 `filename*`, so an Arabic, Chinese or
+  // emoji name arrives intact (a raw non-Latin-1 name in a header would be a 500).
+  return fileDownloadResponse(file, bytes);
 }
 
 const DONE_MESSAGES: Record<string, string> = {
@@ -287,7 +290,7 @@ const DONE_MESSAGES: Record<string, string> = {
 export async function requestDetailsAction(args: ActionFunctionArgs) {
   const { viewer, scope } = await requireScope(args);
   const { context, request } = args;
-  const entryId = Number(args.params.requestId);
+  const entryId = requestIdParam(args);
   // The request's own practice (one of the viewer's staff practices, or not found): every
   // change, assignee check and audit row below is that practice's, whichever inbox posted.
   const practice = await practiceOfEntry(context.db, scope, entryId);
@@ -386,7 +389,7 @@ function deleteBack(back: string | null, practice: Practice): string | null {
 /** Delete confirmation (its own page; a dialog with JS): soft delete, audited. */
 export async function deleteRequestLoader(args: LoaderFunctionArgs) {
   const { practice } = await requireStaff(args);
-  const details = await loadRequestDetails(args.context.db, practice.id, Number(args.params.requestId));
+  const details = await loadRequestDetails(args.context.db, practice.id, requestIdParam(args));
   if (!details) throw notFound();
   const back = new URL(args.request.url).searchParams.get("back");
   return json({
@@ -403,7 +406,7 @@ export async function deleteRequestAction(args: ActionFunctionArgs) {
   const form = await request.formData();
   const version = Number(form.get("version"));
   const result = await changeRequest(context, { userId: viewer.userId, practiceId: practice.id }, {
-    entryId: Number(args.params.requestId),
+    entryId: requestIdParam(args),
     version: Number.isInteger(version) ? version : null,
     command: { kind: "delete" },
   });

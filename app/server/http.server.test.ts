@@ -1,0 +1,223 @@
+/**
+ * The Express app around Remix, over real HTTP on a free port, with a small stand-in build:
+ * request bodies are held to their limit whether chunked or not (413, the action never runs),
+ * a foreign Origin is the 403 page, a stranger's multipart post is refused before its body is
+ * read, X-Forwarded-For counts only when TRUST_PROXY names the proxy, and the log carries no
+ * personal data.
+ */
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppContext } from "~/context.server";
+import { FakeClock } from "~/domain/clock";
+import { CSRF_COOKIE, CSRF_FIELD, csrfTokenFor } from "~/domain/security/csrf.server";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { testConfig, TEST_CSRF_SECRET } from "../../tests/support/context";
+import { createApp, createLogger } from "./http.server";
+import { cacheControlFor, NO_STORE, PUBLIC_PAGE } from "./cache-control.server";
+import { FORM_BODY_BYTES } from "./request-body.server";
+import { redactLogValue } from "./log-redaction.server";
+
+type RouteModule = ServerBuild["routes"][string]["module"];
+
+const action = vi.fn(async ({ request }: ActionFunctionArgs) => {
+  const form = await request.formData();
+  return redirect(`/done?n=${String(form.get("comment") ?? "").length}`, 303);
+});
+const whoLoader = ({ context }: LoaderFunctionArgs) => json({ address: (context as AppContext).clientAddress });
+
+function fakeBuild(): ServerBuild {
+  const route = (id: string, path: string | undefined, module: Partial<RouteModule>, parentId?: string) => ({
+    id,
+    path,
+    parentId,
+    index: undefined,
+    caseSensitive: undefined,
+    module: { default: () => null, ...module } as RouteModule,
+  });
+  return {
+    mode: "production",
+    entry: {
+      module: {
+        default: (_request: Request, status: number, headers: Headers) => new Response(`document ${status}`, { status, headers }),
+      },
+    },
+    routes: {
+      root: route("root", "", {}),
+      "routes/form": route("routes/form", "form", { action }, "root"),
+      "routes/who": route("routes/who", "who", { loader: whoLoader }, "root"),
+    },
+    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    future: {},
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+}
+
+let t: TestDatabase;
+const servers: { close(): void }[] = [];
+afterAll(async () => {
+  for (const s of servers) s.close();
+  await t?.close();
+});
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+
+async function start(env: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const config = testConfig({ LOG_LEVEL: "info", ...env });
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger(config, destination);
+  const app = createApp({ config, database: t.database, clock: new FakeClock(), build: fakeBuild(), publicDir: "/nonexistent", logger });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  const port = (server.address() as AddressInfo).port;
+  const token = csrfTokenFor(config.sessionSecret, TEST_CSRF_SECRET);
+  return { port, token, lines, logger, cookie: `${CSRF_COOKIE}=${TEST_CSRF_SECRET}` };
+}
+
+type Sent = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
+
+/** A raw request: chunks are written one by one, so the body goes chunked when no length is given. */
+function send(port: number, input: { method?: string; path: string; headers?: Record<string, string>; chunks?: (string | Buffer)[] }): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method: input.method ?? "POST", path: input.path, headers: input.headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => parts.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8"), headers: res.headers }));
+    });
+    // The server may close the connection on a refused body before all of it is written.
+    req.on("error", (error) => (String(error).includes("EPIPE") || String(error).includes("ECONNRESET") ? undefined : reject(error)));
+    (async () => {
+      for (const chunk of input.chunks ?? []) {
+        if (req.destroyed) break;
+        await new Promise<void>((done) => (req.write(chunk) ? done() : req.once("drain", done)));
+      }
+      req.end();
+    })().catch(() => undefined);
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+describe("request bodies", () => {
+  it("lets a form within its limit through to the action", async () => {
+    const { port, token, cookie } = await start();
+    action.mockClear();
+    const body = form({ [CSRF_FIELD]: token, comment: "hello" });
+    const answer = await send(port, { path: "/form", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, "Content-Length": String(body.length) }, chunks: [body] });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe("/done?n=5");
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses a declared length past the limit with 413 before reading it", async () => {
+    const { port, cookie } = await start();
+    action.mockClear();
+    const answer = await send(port, {
+      path: "/form",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, "Content-Length": String(FORM_BODY_BYTES * 300) },
+      chunks: [],
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("too large");
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it("holds a chunked body to the same limit: 413, and the action never runs", async () => {
+    const { port, token, cookie } = await start();
+    action.mockClear();
+    const chunk = "x".repeat(64 * 1024);
+    const chunks = [`${CSRF_FIELD}=${token}&comment=`, ...Array.from({ length: 48 }, () => chunk)]; // 3 MB, no length
+    const answer = await send(port, { path: "/form", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, chunks });
+    expect(answer.status).toBe(413);
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it("refuses a multipart post from someone not signed in before reading past its first part", async () => {
+    const { port, token, cookie } = await start();
+    action.mockClear();
+    const boundary = "----frontdoor-test";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${CSRF_FIELD}"\r\n\r\n${token}\r\n`;
+    const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const answer = await send(port, {
+      path: "/form",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie },
+      chunks: [head, file, ...Array.from({ length: 16 }, () => Buffer.alloc(256 * 1024))],
+    });
+    expect(answer.status).toBe(403);
+    expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe("Origin", () => {
+  it.each([["another site", "https://evil.example"], ["an opaque origin", "null"]])("answers a post from %s with the 403 page, never a 500", async (_name, origin) => {
+    const { port, token, cookie } = await start();
+    action.mockClear();
+    const body = form({ [CSRF_FIELD]: token, comment: "x" });
+    const answer = await send(port, { path: "/form", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin, "Content-Length": String(body.length) }, chunks: [body] });
+    expect(answer.status).toBe(403);
+    expect(answer.headers["content-type"]).toMatch(/text\/html/);
+    expect(answer.body).toContain("Your form could not be sent");
+    expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const who = async (port: number) => JSON.parse((await send(port, { method: "GET", path: "/who?_data=routes%2Fwho", headers: { "X-Forwarded-For": "203.0.113.7" } })).body).address as string;
+
+  it("ignores X-Forwarded-For unless a proxy is named: the socket's address counts", async () => {
+    const { port } = await start();
+    expect(await who(port)).toMatch(/127\.0\.0\.1$/);
+  });
+
+  it("believes X-Forwarded-For from the proxy TRUST_PROXY names", async () => {
+    expect(await who((await start({ TRUST_PROXY: "loopback" })).port)).toBe("203.0.113.7");
+    expect(await who((await start({ TRUST_PROXY: "1" })).port)).toBe("203.0.113.7");
+  });
+
+  it("refuses a setting that is not hops or addresses", () => {
+    expect(() => testConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => testConfig({ TRUST_PROXY: "99" })).toThrow(/TRUST_PROXY/);
+    expect(testConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual(["10.0.0.1", "10.0.0.0/8"]);
+    expect(testConfig({}).trustProxy).toBe(false);
+  });
+});
+
+describe("logs", () => {
+  it("carry no e-mail address, NHS number, phone number, date of birth or query parameters", async () => {
+    const { lines, logger, port } = await start();
+    logger.info({ email: "sarah.thompson@example.com", detail: { nhsNumber: "943 476 5919" } }, "signed in sarah.thompson@example.com");
+    logger.error({ err: Object.assign(new Error("insert failed for 9434765919 born 1984-03-17, call 07700 900123"), { params: ["Sarah", "Thompson"] }) }, "failed query");
+    await send(port, { method: "GET", path: "/who?email=sarah.thompson%40example.com&token=secret-token" });
+    const log = lines.join("");
+    expect(log).toContain("failed query");
+    for (const personal of ["sarah.thompson@example.com", "9434765919", "943 476 5919", "1984-03-17", "07700 900123", "Thompson", "secret-token", "sarah.thompson%40example.com"]) {
+      expect(log, personal).not.toContain(personal);
+    }
+  });
+
+  it("redactLogValue masks nested values and the keys that hold what someone typed", () => {
+    expect(redactLogValue({ a: { b: ["x 0123456789 y"] }, answer: "my chest hurts" })).toEqual({ a: { b: ["x [number] y"] }, answer: "[redacted]" });
+  });
+});
+
+describe("cacheControlFor", () => {
+  it("keeps personal pages out of every cache, lets public ones be revalidated", () => {
+    expect(cacheControlFor({ existing: null, signedIn: true, setsSession: false })).toBe(NO_STORE);
+    expect(cacheControlFor({ existing: null, signedIn: false, setsSession: true })).toBe(NO_STORE);
+    expect(cacheControlFor({ existing: "public, max-age=600", signedIn: true, setsSession: false })).toBe(NO_STORE);
+    expect(cacheControlFor({ existing: null, signedIn: false, setsSession: false })).toBe(PUBLIC_PAGE);
+    expect(cacheControlFor({ existing: "no-store", signedIn: false, setsSession: false })).toBe("no-store");
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * A submission is saved once or not at all (docs/decisions/0072): a post repeated with the same
+ * page key and the same content gets the first post's redirect and never runs twice; a failed
+ * post stores nothing; twins arriving together run once.
+ */
+import { redirect } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { FLASH_COOKIE } from "~/domain/http/flash.server";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { makeContext, type TestContext } from "../../tests/support/context";
+import { formFingerprint, runOnce } from "./idempotency.server";
+
+let t: TestDatabase;
+let context: TestContext;
+let n = 0;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  context = makeContext(t.db);
+});
+afterAll(() => t?.close());
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+const key = () => `page-key-${++n}`;
+const sent = () => redirect("/demo/submitted", { status: 303, headers: { "Set-Cookie": `${FLASH_COOKIE}=signed-message; Path=/; HttpOnly` } });
+
+describe("runOnce", () => {
+  it("answers a repeated post with the first post's redirect and flash, without running it again", async () => {
+    const action = vi.fn(async () => sent());
+    const input = { routeId: "routes/send", key: key(), form: form({ message: "My knee hurts" }) };
+    const first = (await runOnce(context, input, action)) as Response;
+    const again = (await runOnce(context, { ...input, form: form({ message: "My knee hurts" }) }, action)) as Response;
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(again.headers.get("Set-Cookie")).toContain(`${FLASH_COOKIE}=signed-message`);
+  });
+
+  it("records a redirect the action throws, as Remix actions may", async () => {
+    const action = vi.fn(async () => {
+      throw sent();
+    });
+    const input = { routeId: "routes/send", key: key(), form: form({ a: "1" }) };
+    await expect(runOnce(context, input, action)).rejects.toBeInstanceOf(Response);
+    const again = (await runOnce(context, input, action)) as Response;
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(again.status).toBe(303);
+  });
+
+  it("runs twins arriving together once, and both get the redirect", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const action = vi.fn(async () => {
+      await gate;
+      return sent();
+    });
+    const input = { routeId: "routes/send", key: key(), form: form({ message: "twice" }) };
+    const both = Promise.all([runOnce(context, input, action), runOnce(context, input, action)]);
+    setTimeout(release, 200);
+    const [a, b] = (await both) as Response[];
+    expect(action).toHaveBeenCalledTimes(1);
+    expect([a.status, b.status]).toEqual([303, 303]);
+  });
+
+  it("stores nothing for a post that failed (400, or an error): sending it again runs it again", async () => {
+    const invalid = vi.fn(async () => new Response("{}", { status: 400 }));
+    const input = { routeId: "routes/send", key: key(), form: form({ message: "" }) };
+    await runOnce(context, input, invalid);
+    await runOnce(context, input, invalid);
+    expect(invalid).toHaveBeenCalledTimes(2);
+
+    const broken = vi.fn(async () => {
+      throw new Error("database went away");
+    });
+    const input2 = { routeId: "routes/send", key: key(), form: form({ message: "x" }) };
+    await expect(runOnce(context, input2, broken)).rejects.toThrow("database went away");
+    const ok = vi.fn(async () => sent());
+    expect(((await runOnce(context, input2, ok)) as Response).status).toBe(303);
+    expect(ok).toHaveBeenCalledTimes(1);
+  });
+
+  it("treats other content, another route or another visitor as a new post", async () => {
+    const action = vi.fn(async () => sent());
+    const k = key();
+    await runOnce(context, { routeId: "routes/send", key: k, form: form({ message: "one" }) }, action);
+    await runOnce(context, { routeId: "routes/send", key: k, form: form({ message: "two" }) }, action);
+    await runOnce(context, { routeId: "routes/other", key: k, form: form({ message: "one" }) }, action);
+    await runOnce({ ...context, csrfSecret: "another-visitor-secret-0123456789abcdefghijk" }, { routeId: "routes/send", key: k, form: form({ message: "one" }) }, action);
+    expect(action).toHaveBeenCalledTimes(4);
+  });
+
+  it("never replays a session cookie: a sign-in runs each time", async () => {
+    const signIn = vi.fn(async () => redirect("/", { headers: { "Set-Cookie": "__session=abc; Path=/; HttpOnly" } }));
+    const input = { routeId: "routes/login", key: key(), form: form({ email: "a@example.com" }) };
+    await runOnce(context, input, signIn);
+    await runOnce(context, input, signIn);
+    expect(signIn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("formFingerprint", () => {
+  it("ignores the per-page fields and tells content, order and files apart", async () => {
+    const base = await formFingerprint(form({ a: "1", b: "2" }));
+    expect(await formFingerprint(form({ csrf: "x", a: "1", b: "2", idempotency_key: "k" }))).toBe(base);
+    expect(await formFingerprint(form({ a: "1", b: "3" }))).not.toBe(base);
+    const withFile = form({ a: "1" });
+    withFile.append("file", new File(["abc"], "x.jpg", { type: "image/jpeg" }));
+    const otherFile = form({ a: "1" });
+    otherFile.append("file", new File(["abd"], "x.jpg", { type: "image/jpeg" }));
+    expect(await formFingerprint(withFile)).not.toBe(await formFingerprint(otherFile));
+  });
+});
