@@ -7,7 +7,8 @@ const ERROR_PREFIX = "Error: ";
 
 /**
  * The NHS.UK error summary at the top of main: a link per error to its field. It takes
- * focus when it appears so screen-reader and keyboard users land on it after a post.
+ * focus when it appears so screen-reader and keyboard users land on it after a post: with JS
+ * off through `autofocus` on the page the server sent, with JS through the effect below.
  */
 export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -24,7 +25,7 @@ export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   }, [hasErrors]);
   if (errors.length === 0) return null;
   return (
-    <div className="nhsuk-error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
+    <div className="nhsuk-error-summary" ref={ref} tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
       <div role="alert">
         <h2 className="nhsuk-error-summary__heading" id="error-summary-title">
           {copy.errorSummaryTitle}

@@ -74,6 +74,7 @@ export function TextareaField({
         defaultValue={defaultValue}
         maxLength={maxLength}
         aria-describedby={describedBy(p.id, p.hint, p.error)}
+        aria-invalid={p.error ? true : undefined}
       />
     </div>
   );
@@ -110,6 +111,7 @@ export function InputField({
         inputMode={inputMode}
         spellCheck={spellCheck}
         aria-describedby={describedBy(p.id, p.hint, p.error)}
+        aria-invalid={p.error ? true : undefined}
       />
     </div>
   );

@@ -115,6 +115,7 @@ export function SuggestionLink({ productName }: { productName: string }) {
                 name="comment"
                 rows={5}
                 aria-describedby={error ? "suggestion-dialog-error" : undefined}
+                aria-invalid={error ? true : undefined}
               />
             </div>
             <div role="status" aria-live="polite">

@@ -219,6 +219,7 @@ function ReplyForm({ form, fields }: { form: ReplyFormState[0]; fields: ReplyFor
             className={`nhsuk-textarea${bodyError ? " nhsuk-textarea--error" : ""}`}
             rows={6}
             aria-describedby={[`${IDS.body}-hint`, bodyError ? `${IDS.body}-error` : null].filter(Boolean).join(" ")}
+            aria-invalid={bodyError ? true : undefined}
           />
         </div>
         <div className={`nhsuk-form-group${fileErrors.length ? " nhsuk-form-group--error" : ""}`}>
@@ -246,6 +247,7 @@ function ReplyForm({ form, fields }: { form: ReplyFormState[0]; fields: ReplyFor
             multiple
             accept={[".jpg", ".jpeg", ".png", ".pdf", ...ACCEPTED_TYPES].join(",")}
             aria-describedby={[`${IDS.files}-hint`, fileErrors.length ? `${IDS.files}-error` : null].filter(Boolean).join(" ")}
+            aria-invalid={fileErrors.length ? true : undefined}
           />
         </div>
         <div className="nhsuk-form-group">

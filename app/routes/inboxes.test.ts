@@ -8,6 +8,7 @@ import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { staffPractice, submittedRequest } from "../../tests/support/inbox-fixtures";
+import { makeEntry, signedInPatient } from "../../tests/support/request-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import * as ownInbox from "./$practiceCode.inbox";
 import * as layout from "./$practiceCode.inboxes";
@@ -153,6 +154,17 @@ describe("staff inboxes", () => {
     expect(done.status).toBe(303);
     const [after] = await context.db.select().from(entryActions).where(eq(entryActions.id, added!.id));
     expect(after.completedByUserId).toBe(here.gp.id);
+  });
+
+  it("answers 404 to a comment or an action on a draft the patient is still writing", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const patient = await signedInPatient(context, practice.id);
+    const draft = await makeEntry(context, { practiceId: practice.id, patientId: patient.patientId, userId: patient.userId });
+    const comment = await post(practice.urlCode, "all", draft.id, gp.cookie, { intent: "comment", body: "Seen" });
+    expect(comment.status).toBe(404);
+    const action = await post(practice.urlCode, "all", draft.id, gp.cookie, { intent: "action", text: "Call back" });
+    expect(action.status).toBe(404);
+    expect(await context.db.select().from(entryActions).where(eq(entryActions.patientEntryId, draft.id))).toHaveLength(0);
   });
 
   it("answers an id that is not a serial (2^31, signs, exponents) as not found, never a database error", async () => {

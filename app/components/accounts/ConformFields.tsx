@@ -65,6 +65,7 @@ export function TextInput<S, F extends FormShape>({
         {...(clearOnRender ? { defaultValue: "" } : {})}
         className={classes.join(" ")}
         aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
         autoComplete={autoComplete}
         inputMode={inputMode}
         spellCheck={spellCheck}
@@ -135,6 +136,7 @@ export function DateInput<F extends FormShape>({
                     className={`nhsuk-input nhsuk-date-input__input nhsuk-input--width-${item.width}${invalid ? " nhsuk-input--error" : ""}`}
                     inputMode="numeric"
                     autoComplete={ownBirthday ? `bday-${item.key}` : "off"}
+                    aria-invalid={invalid ? true : undefined}
                   />
                 </div>
               </div>
@@ -215,6 +217,7 @@ export function Radios<S, F extends FormShape>({
                   value={o.value}
                   defaultChecked={current === o.value}
                   aria-describedby={o.hint ? `${id}-item-hint` : undefined}
+                  aria-invalid={error ? true : undefined}
                 />
                 <label className="nhsuk-label nhsuk-radios__label" htmlFor={id}>
                   {o.label}

@@ -104,6 +104,7 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
                   defaultChecked={chosen === "authenticator"}
                   onChange={() => setChosen("authenticator")}
                   aria-describedby={`${typeField.id}-item-hint`}
+                  aria-invalid={typeError ? true : undefined}
                 />
                 <label className="nhsuk-label nhsuk-radios__label" htmlFor={typeField.id}>
                   {TYPE_LABELS.authenticator}
@@ -122,6 +123,7 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
                   defaultChecked={chosen === "sms"}
                   onChange={() => setChosen("sms")}
                   aria-describedby={`${smsId}-item-hint`}
+                  aria-invalid={typeError ? true : undefined}
                   // As NHS.UK's script does: aria-controls only once the reveal really works.
                   {...(hydrated ? { "aria-controls": conditionalId } : { "data-aria-controls": conditionalId })}
                 />

@@ -62,6 +62,7 @@ export function BookingForm({
             className={`nhsuk-textarea${error ? " nhsuk-textarea--error" : ""}`}
             rows={3}
             aria-describedby={[hintId, error ? fields.reason.errorId : null].filter(Boolean).join(" ")}
+            aria-invalid={error ? true : undefined}
           />
         </div>
         <div className="nhsuk-button-group">

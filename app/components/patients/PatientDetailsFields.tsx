@@ -53,6 +53,7 @@ function GenderRadios<F extends FormShape>({ meta }: { meta: Field<F> }) {
                 type="radio"
                 value={g.value}
                 defaultChecked={current === g.value}
+                aria-invalid={error ? true : undefined}
               />
               <label className="nhsuk-label nhsuk-radios__label" htmlFor={`${meta.id}-${g.value}`}>
                 {g.label}

@@ -95,6 +95,7 @@ export function QuestionField({ question: q, meta, asHeading }: { question: Page
               rows={5}
               defaultValue={initial}
               aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
               key={meta.key}
             />
           ) : (
@@ -106,6 +107,7 @@ export function QuestionField({ question: q, meta, asHeading }: { question: Page
               inputMode="numeric"
               defaultValue={initial}
               aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
               key={meta.key}
             />
           )}
@@ -178,6 +180,7 @@ export function AttachmentFields({ files, error, maxFiles }: { files: readonly S
             multiple
             accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf"
             aria-describedby={error ? "files-hint files-error" : "files-hint"}
+            aria-invalid={error ? true : undefined}
           />
         </div>
       ) : (

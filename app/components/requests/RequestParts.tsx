@@ -83,6 +83,7 @@ export function ChoiceField({
                   value={option.value}
                   defaultChecked={chosen.has(option.value)}
                   aria-describedby={option.hint ? optionHintId : undefined}
+                  aria-invalid={error ? true : undefined}
                   data-behaviour={exclusive === option.value ? "exclusive" : undefined}
                 />
                 <label className={`nhsuk-label nhsuk-${kind}__label`} htmlFor={inputId}>

@@ -3,7 +3,7 @@
  * request between inboxes, so they do not take part in its version check; each is recorded in
  * the request's history and the audit trail.
  */
-import { and, asc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { entryActions, entryComments, entryEvents, patientEntries, snomedCodes } from "~/db/schema";
@@ -23,11 +23,19 @@ export async function searchSnomed(db: Db, text: string, limit = 20) {
     .limit(limit);
 }
 
+/** A request that reached this practice: not deleted, and not a draft the patient is still writing. */
 async function entryAtPractice(db: Db, practiceId: number, entryId: number) {
   const [row] = await db
     .select({ id: patientEntries.id })
     .from(patientEntries)
-    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId), isNull(patientEntries.deletedAt)))
+    .where(
+      and(
+        eq(patientEntries.id, entryId),
+        eq(patientEntries.practiceId, practiceId),
+        isNull(patientEntries.deletedAt),
+        ne(patientEntries.stage, "created"),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
