@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 
 /** A transaction's handle, as `db.transaction` passes it: domain code that may run inside one takes this. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either: code that runs alone or inside a caller's transaction. */
+export type Queryable = Db | Tx;
 
 export type Database = {
   db: Db;

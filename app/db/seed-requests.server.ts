@@ -6,10 +6,9 @@
  */
 import { answers, entryEvents, entryMessages, patientEntries } from "./schema";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
-import type { Db } from "./client.server";
+import type { Db, Tx } from "./client.server";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 type DemoRequest = {
   issueTypeId: number;

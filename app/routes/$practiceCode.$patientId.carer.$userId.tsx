@@ -1,14 +1,14 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Radios } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button, TextareaField } from "~/components/Fields";
 import { summaryErrors } from "~/components/forms";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 import { notFound } from "~/domain/http/responses.server";
 import { DECISION_DONE, PROXY_REASON_LABELS, ProxyDecisionSchema, STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
 import { decideProxyLink, linkForStaff } from "~/domain/dependents/proxy-links.server";
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { staff, patient, link } = await load(request, context, params);
   const submission = parseWithZod(await request.formData(), { schema: ProxyDecisionSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const result = await decideProxyLink(
     context,
     { userId: staff.viewer.userId, practiceId: staff.practice.id },
@@ -70,8 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const message = `This carer is now "${STAFF_STATUS_LABELS[result.current]}": someone else may have decided first. Check the page and try again.`;
     return json({ lastResult: submission.reply({ formErrors: [message], resetForm: true }) }, { status: 409 });
   }
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: DECISION_DONE[submission.value.decision] }, isSecureRequest(request));
-  return redirect(`/${staff.practice.urlCode}/patients/${patient.id}`, { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, `/${staff.practice.urlCode}/patients/${patient.id}`, { kind: "success", text: DECISION_DONE[submission.value.decision] });
 }
 
 export default function CarerLink() {

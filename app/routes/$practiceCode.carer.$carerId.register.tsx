@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -45,9 +46,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { viewer, practice } = await guard(request, context, params);
   const schema = dependentSchema(await dateOfBirthOptions(context));
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const result = await addDependent(context, practice, viewer.userId, submission.value);
-  const formError = (message: string) => json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  const formError = (message: string) => formRejected(submission, { formErrors: [message] });
   switch (result.status) {
     case "not_registered":
       return formError(REGISTRATION_MESSAGES.dependentNotRegistered(context.config.productName));
@@ -56,9 +57,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "throttled":
       return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
     case "postcode_needed":
-      return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } }) }, { status: 400 });
+      return formRejected(submission, { fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } });
     case "wrong_reason":
-      return json({ lastResult: submission.reply({ fieldErrors: { reason: [result.message] } }) }, { status: 400 });
+      return formRejected(submission, { fieldErrors: { reason: [result.message] } });
     case "requested":
     case "already_pending":
     case "already_approved": {

@@ -1,10 +1,10 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PatientDetailsPage } from "~/components/patients/PatientDetailsPage";
 import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 import { detailsOf, updatePatientDetails } from "~/domain/patients/patient-directory.server";
 import { PATIENT_FORM_MESSAGES, PATIENT_UPDATED_MESSAGE, patientDetailsSchema } from "~/domain/patients/patient-forms";
 import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/domain/patients/patient-route.server";
@@ -24,14 +24,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requirePatientStaff(request, context, params.practiceCode);
   const patient = await requirePracticePatient(context, staff.practice, params.patientId, { nonDigitalOnly: true });
   const submission = parseWithZod(await request.formData(), { schema: patientDetailsSchema(await dateOfBirthOptions(context)) });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const result = await updatePatientDetails(context.db, staff.practice.id, patient, submission.value, context.clock.now());
   if (result.status === "nhs_number_taken") {
-    return json({ lastResult: submission.reply({ fieldErrors: { nhsNumber: [PATIENT_FORM_MESSAGES.nhsNumberTaken] } }) }, { status: 400 });
+    return formRejected(submission, { fieldErrors: { nhsNumber: [PATIENT_FORM_MESSAGES.nhsNumberTaken] } });
   }
   await auditPatient(context, staff, "patient.update", patient.id, { fields: result.value.join(","), page: "non-digital-edit" });
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: PATIENT_UPDATED_MESSAGE }, isSecureRequest(request));
-  return redirect(`/${staff.practice.urlCode}/non-digital-patients`, { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, `/${staff.practice.urlCode}/non-digital-patients`, { kind: "success", text: PATIENT_UPDATED_MESSAGE });
 }
 
 export default function EditNonDigitalPatient() {

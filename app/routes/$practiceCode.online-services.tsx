@@ -1,6 +1,7 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
@@ -11,8 +12,7 @@ import { UnlinkConfirmation } from "~/components/online-services/Confirmations";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { linkLabels } from "~/domain/gp-system/flavour";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 import { requireOnlineServices } from "~/domain/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { linkSchema } from "~/domain/online-services/forms";
@@ -45,14 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const access = await requireOnlineServices(request, context, { feature: "linkage", practiceCode: params.practiceCode });
   const submission = parseWithZod(await request.formData(), { schema: linkSchema(access.flavour) });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const result = await context.gpSystem.link(access.patient, submission.value);
   if (!result.ok) {
     const failure = failureMessage(result.error, "link");
     return json({ lastResult: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: ONLINE_SERVICES.linked }, isSecureRequest(request));
-  return redirect(`/${access.practice.urlCode}/online-services`, { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, `/${access.practice.urlCode}/online-services`, { kind: "success", text: ONLINE_SERVICES.linked });
 }
 
 function LinkForm({ flavour }: { flavour: "tpp" | "emis" }) {

@@ -1,8 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageColumn, UnlinkConfirmation } from "~/components/online-services/Confirmations";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 import { requireOnlineServices } from "~/domain/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
@@ -25,8 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const failure = failureMessage(result.error, "unlink");
     return json({ errors: [failure.message] }, { status: failure.status });
   }
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: ONLINE_SERVICES.unlinked }, isSecureRequest(request));
-  return redirect(`/${access.practice.urlCode}/online-services`, { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, `/${access.practice.urlCode}/online-services`, { kind: "success", text: ONLINE_SERVICES.unlinked });
 }
 
 export default function Unlink() {

@@ -1,6 +1,7 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
@@ -12,8 +13,7 @@ import { changePassword, PASSWORD_CHANGED_MESSAGE } from "~/domain/accounts/chan
 import { CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 
 export const handle = { title: "Change your password" };
 
@@ -28,14 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireViewer(request, context, GUARDS);
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission, { hideFields: PASSWORDS });
   const proof = await changePassword(context, viewer, submission.value);
   if (proof !== "ok") {
     const reply = submission.reply({ fieldErrors: { currentPassword: [CURRENT_PASSWORD_MESSAGES[proof]] }, hideFields: PASSWORDS });
     return json({ lastResult: reply }, { status: proof === "throttled" ? 429 : 400 });
   }
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: PASSWORD_CHANGED_MESSAGE }, isSecureRequest(request));
-  return redirect("/account-settings", { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, "/account-settings", { kind: "success", text: PASSWORD_CHANGED_MESSAGE });
 }
 
 export default function ChangePassword() {

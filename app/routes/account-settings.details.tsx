@@ -1,6 +1,7 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
@@ -11,8 +12,7 @@ import { AccountDetailsSchema } from "~/domain/accounts/account-forms";
 import { DETAILS_UPDATED_MESSAGE, loadAccountSettings, updateAccountDetails } from "~/domain/accounts/account-settings.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 
 export const handle = { title: "Change your details" };
 
@@ -27,10 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireViewer(request, context, GUARDS);
   const submission = parseWithZod(await request.formData(), { schema: AccountDetailsSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   await updateAccountDetails(context, viewer.userId, submission.value);
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: DETAILS_UPDATED_MESSAGE }, isSecureRequest(request));
-  return redirect("/account-settings", { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, "/account-settings", { kind: "success", text: DETAILS_UPDATED_MESSAGE });
 }
 
 export default function AccountDetails() {

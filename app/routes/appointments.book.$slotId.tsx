@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const access = await requireOnlineServices(request, context, { feature: "appointments" });
   const submission = parseWithZod(await request.formData(), { schema: BookingSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const result = await context.gpSystem.book(access.patient, { slotId: params.slotId ?? "", reason: submission.value.reason });
   if (!result.ok) {
     const failure = failureMessage(result.error, "change");

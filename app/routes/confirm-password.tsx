@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireViewer(request, context, [loggedin]);
   const submission = parseWithZod(await request.formData(), { schema: ConfirmPasswordSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
   const proof = await confirmPassword(context, viewer, submission.value.password);
   if (proof !== "ok") {
     return json(

@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -13,7 +14,7 @@ import { requireGuards } from "~/domain/auth/guards.server";
 import { clearMfaPendingCookie } from "~/domain/auth/mfa-pending.server";
 import { SIGN_IN_MESSAGES, startSession } from "~/domain/auth/sign-in.server";
 import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash, setFlashCookie } from "~/domain/http/flash.server";
 import { safeRedirectPath } from "~/domain/http/redirects";
 import { MfaCodeSchema, verificationIntent } from "~/domain/mfa/mfa-forms";
 import { maskedMobile, resendError, resendSmsCode } from "~/domain/mfa/mfa.server";
@@ -59,18 +60,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = challenge.mfaType === "sms" ? await resendSmsCode(context, challenge.userId) : "unavailable";
     const notice = resendNotice(resendError(result));
     if (!notice.ok) return json({ errors: [notice.text] }, { status: result === "too_soon" ? 429 : 400 });
-    const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: notice.text }, isSecureRequest(request));
-    return redirect("/login/verification", { status: 303, headers: { "Set-Cookie": flash } });
+    return redirectWithFlash(request, context, "/login/verification", { kind: "success", text: notice.text });
   }
 
   const submission = parseWithZod(formData, { schema: MfaCodeSchema });
   if (submission.status !== "success") {
-    return json({ lastResult: submission.reply() }, { status: 400 });
+    return formRejected(submission);
   }
   const outcome = await checkSignInCode(context, challenge, submission.value.code);
   switch (outcome.status) {
     case "wrong":
-      return json({ lastResult: submission.reply({ fieldErrors: { code: [MFA_MESSAGES.codeWrong] }, hideFields: ["code"] }) }, { status: 400 });
+      return formRejected(submission, { fieldErrors: { code: [MFA_MESSAGES.codeWrong] }, hideFields: ["code"] });
     case "throttled":
       return json({ lastResult: submission.reply({ formErrors: [SIGN_IN_MESSAGES.throttled], hideFields: ["code"] }) }, { status: 429 });
     case "locked":

@@ -4,8 +4,7 @@ import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/domain/http/flash.server";
 import { DISABLE_PATH, SETTINGS_PATH } from "~/domain/mfa/mfa-forms";
 import { deleteMfa, getMfaState } from "~/domain/mfa/mfa.server";
 import { MFA_MESSAGES } from "~/domain/mfa/messages";
@@ -30,8 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await getMfaState(context, viewer.userId, viewer.email);
   if (state.state !== "enabled") return redirect(SETTINGS_PATH, { status: 303 });
   await deleteMfa(context, viewer.userId);
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: MFA_MESSAGES.disabled }, isSecureRequest(request));
-  return redirect(SETTINGS_PATH, { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, SETTINGS_PATH, { kind: "success", text: MFA_MESSAGES.disabled });
 }
 
 export default function DisableMfa() {

@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuards(request, context, [not_loggedin]);
   const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const outcome = await requestPasswordReset(context, request, submission.value.email);
   if (outcome === "throttled") {
     return json({ lastResult: submission.reply({ formErrors: [PASSWORD_RESET_MESSAGES.throttled] }) }, { status: 429 });

@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const practice = await guardRegistration(request, context, params.practiceCode);
   const submission = parseWithZod(await request.formData(), { schema: CarerRegistrationSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
   await registerCarer(context, request, practice, submission.value);
   return redirectToEmailSent(context, request, practice, submission.value.email, "registration");
 }

@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -30,15 +31,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const practice = await guardRegistration(request, context, params.practiceCode);
   const schema = guestEntrySchema(await dateOfBirthOptions(context));
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission);
   const result = await continueAsGuest(context, request, practice, submission.value);
   switch (result.status) {
     case "not_registered":
-      return json({ lastResult: submission.reply({ formErrors: [copy.validation.registeredPatient(context.config.productName)] }) }, { status: 400 });
+      return formRejected(submission, { formErrors: [copy.validation.registeredPatient(context.config.productName)] });
     case "throttled":
       return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
     case "postcode_needed":
-      return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } }) }, { status: 400 });
+      return formRejected(submission, { fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } });
     case "email_sent":
       return redirectToEmailSent(context, request, practice, submission.value.email, "guest");
   }

@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const schema = patientRegistrationSchema(await dateOfBirthOptions(context));
   const submission = parseWithZod(await request.formData(), { schema });
   const hideFields = ["password"];
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission, { hideFields });
   const result = await registerPatient(context, request, practice, submission.value);
   switch (result.status) {
     case "not_registered":
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "throttled":
       return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields }) }, { status: 429 });
     case "postcode_needed":
-      return json({ lastResult: submission.reply({ fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] }, hideFields }) }, { status: 400 });
+      return formRejected(submission, { fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] }, hideFields });
     case "email_sent":
       return redirectToEmailSent(context, request, practice, submission.value.email, "registration");
   }

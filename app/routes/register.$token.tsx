@@ -1,3 +1,4 @@
+import { formRejected } from "~/domain/http/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -48,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const { grant } = await requireGrantFor(request, context, token);
   const submission = parseWithZod(await request.formData(), { schema: TokenRegistrationSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
   const result = await registerWithMagicLink(context, request, grant, submission.value);
   // A record taken meanwhile: the page now says the record has an account.
   if (result.status === "has_account") return redirect(`/register/${encodeURIComponent(token)}`, 303);

@@ -3,6 +3,7 @@
  * and without the practice code in the path). What the page offers depends on who opens
  * the link: a newcomer registers, the owner of an existing account signs in and accepts.
  */
+import { formRejected } from "~/domain/http/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
@@ -67,7 +68,7 @@ export function invitationAction(kind: InvitationKind) {
     if (state !== "register") return json({ lastResult: null }, { status: state === "expired" ? 410 : 409 });
     const submission = parseWithZod(formData, { schema: InvitationRegistrationSchema });
     if (submission.status !== "success") {
-      return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      return formRejected(submission, { hideFields: ["password"] });
     }
     const outcome = await registerFromInvitation(context, kind, token, params.practiceCode, submission.value);
     if (outcome.status !== "created") return json({ lastResult: null }, { status: outcome.status === "invalid" ? 410 : 409 });

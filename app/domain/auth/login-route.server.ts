@@ -2,6 +2,7 @@
  * Loader and action shared by /login and /{practiceCode}/login: the not_loggedin guard,
  * the idle-logout message, the password check, then MFA or a new session.
  */
+import { formRejected } from "~/domain/http/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { copy } from "~/copy";
@@ -37,19 +38,19 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
-    return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return formRejected(submission, { hideFields: ["password"] });
   }
   const { email, password } = submission.value;
   const next = safeRedirectPath(submission.value.redirect, "/");
   const result = await checkPassword(context, email, password);
   switch (result.status) {
     case "invalid":
-      return json({ lastResult: submission.reply({ formErrors: [SIGN_IN_MESSAGES.invalid], hideFields: ["password"] }) }, { status: 400 });
+      return formRejected(submission, { formErrors: [SIGN_IN_MESSAGES.invalid], hideFields: ["password"] });
     case "throttled":
       return json({ lastResult: submission.reply({ formErrors: [SIGN_IN_MESSAGES.throttled], hideFields: ["password"] }) }, { status: 429 });
     case "unverified":
       await sendEmailValidation(context, request, result.userId);
-      return json({ lastResult: submission.reply({ formErrors: [SIGN_IN_MESSAGES.unverified], hideFields: ["password"] }) }, { status: 400 });
+      return formRejected(submission, { formErrors: [SIGN_IN_MESSAGES.unverified], hideFields: ["password"] });
     case "mfa": {
       await beginMfaChallenge(context, result.userId);
       return redirect("/login/verification", {

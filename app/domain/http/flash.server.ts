@@ -4,7 +4,8 @@
  * JS and without a session, and cannot be forged to show arbitrary text.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { readCookie, serializeCookie } from "./cookies";
+import { redirect } from "@remix-run/node";
+import { isSecureRequest, readCookie, serializeCookie } from "./cookies";
 
 export const FLASH_COOKIE = "fd_flash";
 export type Flash = { kind: "success" | "info"; text: string };
@@ -16,6 +17,22 @@ function sign(secret: string, payload: string) {
 export function setFlashCookie(secret: string, flash: Flash, secure = false): string {
   const payload = Buffer.from(JSON.stringify(flash)).toString("base64url");
   return serializeCookie(FLASH_COOKIE, `${payload}.${sign(secret, payload)}`, { maxAgeSeconds: 60, secure });
+}
+
+/**
+ * The end of every successful post: a 303 to the next page with its one-shot message
+ * (post/redirect/get; the idempotency layer replays exactly this to a repeated post).
+ */
+export function redirectWithFlash(
+  request: Request,
+  context: { config: { sessionSecret: string } },
+  to: string,
+  flash: Flash,
+  headers: HeadersInit = {},
+): ReturnType<typeof redirect> {
+  const all = new Headers(headers);
+  all.append("Set-Cookie", setFlashCookie(context.config.sessionSecret, flash, isSecureRequest(request)));
+  return redirect(to, { status: 303, headers: all });
 }
 
 export function clearFlashCookie(secure = false): string {

@@ -4,13 +4,12 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import type { Db } from "~/db/client.server";
+import type { Db, Queryable as Tx } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
 import { inboxCounters } from "~/db/schema";
 import { memoized } from "~/server/request-memo.server";
 import { inboxDelta, type InboxState } from "./inboxes";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export async function applyInboxChange(tx: Tx, practiceId: number, before: InboxState | null, after: InboxState | null): Promise<void> {
   for (const change of inboxDelta(before, after)) {

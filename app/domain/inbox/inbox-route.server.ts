@@ -15,7 +15,7 @@ import { audit } from "~/domain/audit/audit.server";
 import { fileDownloadResponse } from "~/domain/files/download.server";
 import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
 import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { redirectWithFlash, setFlashCookie } from "~/domain/http/flash.server";
 import { notFound } from "~/domain/http/responses.server";
 import { parseId } from "~/validation/ids";
 import { memoized } from "~/server/request-memo.server";
@@ -350,8 +350,7 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
   }
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  const flash = setFlashCookie(context.config.sessionSecret, { kind: "success", text: DONE_MESSAGES[value.intent] }, isSecureRequest(request));
-  return redirect(back, { status: 303, headers: { "Set-Cookie": flash } });
+  return redirectWithFlash(request, context, back, { kind: "success", text: DONE_MESSAGES[value.intent] });
 }
 
 /** The bubble's poll: requests waiting for this staff member (never cached). */

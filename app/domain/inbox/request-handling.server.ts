@@ -6,14 +6,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { entryEvents, entryMessages, patientEntries, practiceMemberships } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import type { PatientEntry } from "~/domain/requests/entries.server";
 import { applyInboxChange } from "./counters.server";
 import { applyCommand, HANDLING_MESSAGES, type Command } from "./transitions";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Actor = { userId: number; practiceId: number };
 

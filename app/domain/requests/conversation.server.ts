@@ -10,7 +10,7 @@
  */
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { answers, entryEvents, entryFiles, entryMessages, issueTypes, patientEntries, patients, practices, questions, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
@@ -138,7 +138,6 @@ async function bringBackToPractice(tx: Tx, entryId: number, now: Date) {
   await applyInboxChange(tx, before.practiceId, before, after);
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function addPatientReply(
   context: Pick<AppContext, "db" | "files" | "clock">,

@@ -5,10 +5,9 @@
  * backfill agree; it is set when the request is sent, when its answers are final.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Queryable as Tx } from "~/db/client.server";
 import { patientEntries } from "~/db/schema";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 /** The value for `search_document` in an update of the request itself. */
 export function requestSearchDocument(): SQL {
