@@ -6,6 +6,7 @@ import { parseCookies } from "~/domain/http/cookies";
 import { TOKEN_GRANT_COOKIE } from "~/domain/auth/magic-links.server";
 import { sessionCookieName } from "~/domain/auth/viewer.server";
 import { cacheControlFor } from "~/server/cache-control.server";
+import { RETRY_AFTER_SECONDS } from "~/server/route-layer.server";
 
 /** The one Cache-Control policy (cache-control.server.ts), on pages and on data responses alike. */
 function applyCachePolicy(request: Request, headers: Headers, context: AppLoadContext) {
@@ -48,6 +49,9 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A thrown 503 (route-layer.server.ts) loses its own headers on a document: Remix keeps only
+  // cookies from a route without a `headers` export. Every 503 page is "the database is away".
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   applyCachePolicy(request, responseHeaders, loadContext);
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

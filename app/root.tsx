@@ -28,7 +28,7 @@ import { BANNER_COOKIE, getActiveBanner, isBannerDismissed } from "~/domain/shel
 import { CONSENT_COOKIE, readConsent, trackingAllowed } from "~/domain/shell/cookie-consent";
 import { publicNavigation } from "~/domain/shell/navigation";
 import { DEFAULT_SHELL_SETTINGS, footerLinks, getShellSettings } from "~/domain/shell/settings.server";
-import { isDatabaseUnavailable } from "~/server/db-errors.server";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { randomUUID } from "node:crypto";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { getViewer } from "~/domain/auth/viewer.server";

@@ -62,7 +62,7 @@ async function openPostgres(options: { url: string; poolSize?: number; migrate?:
   // emits "error" on the client, and with no listener (a client checked out for a query or a
   // transaction has none from the pool) Node throws it. The query in flight is rejected anyway,
   // the pool drops the broken client and connects afresh on the next query, so a page answered
-  // during the outage is a 503 (app/server/db-errors.server.ts) and the next one works.
+  // during the outage is a 503 (app/db/errors.server.ts) and the next one works.
   pool.on("error", () => {});
   pool.on("connect", (client) => {
     client.on("error", () => {});

@@ -17,7 +17,8 @@ import type { Database } from "~/db/client.server";
 import type { Clock } from "~/domain/clock";
 import { parseCookies, serializeCookie } from "~/domain/http/cookies";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, isWellFormedSecret, newCsrfSecret } from "~/domain/security/csrf.server";
-import { isForeignOrigin, withRouteLayer } from "./route-layer.server";
+import { isForeignOrigin, RETRY_AFTER_SECONDS, withRouteLayer } from "./route-layer.server";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { BodyRefused, guardedBody } from "./request-body.server";
 import { errorPageHtml } from "./plain-pages.server";
 import { redactLogValue } from "./log-redaction.server";
@@ -208,6 +209,15 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
+    // The body guard asks the database who is signed in (multipart forms): it may be away.
+    if (isDatabaseUnavailable(error) && !res.headersSent) {
+      res
+        .status(503)
+        .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
+        .type("html")
+        .send(errorPageHtml("Sorry, there is a problem with the service", "The service is not working at the moment. What you sent has not been saved. Try again in a few minutes.", config.productName));
+      return;
+    }
     logger.error({ err: error instanceof Error ? { message: error.message, stack: config.isProduction ? undefined : error.stack } : "unknown" }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Sorry, there is a problem with the service.");
   });

@@ -132,14 +132,15 @@ async function runAndRecord(context: Pick<AppContext, "db">, hash: string, actio
   if (isRedirect(result) && replayableCookies(result).ok) {
     const location = result.headers.get("Location")!;
     const cookies = replayableCookies(result);
-    await context.db
-      .update(idempotencyKeys)
-      .set({ status: result.status, location, flash: cookies.flash })
-      .where(eq(idempotencyKeys.keyHash, hash))
-      .catch(() => {
-        // The answer is already decided; a retry that finds no stored answer runs the action again,
-        // and the domain's own conditions (a request is sent once) keep that safe.
-      });
+    const record = () =>
+      context.db
+        .update(idempotencyKeys)
+        .set({ status: result.status, location, flash: cookies.flash })
+        .where(eq(idempotencyKeys.keyHash, hash))
+        .then(() => {});
+    // The answer is already decided: if the database went away just now, store it once it is back,
+    // so a retry gets it instead of waiting for a first post that has finished.
+    await record().catch(() => retryLater(record, Date.now() + ABANDONED_MS));
   } else {
     await forget(context, hash);
   }
@@ -162,5 +163,22 @@ async function forget(context: Pick<AppContext, "db">, hash: string) {
   await context.db
     .delete(idempotencyKeys)
     .where(eq(idempotencyKeys.keyHash, hash))
-    .catch(() => {});
+    .catch(() => forgetLater(context, hash, Date.now() + ABANDONED_MS));
+}
+
+/**
+ * The claim could not be removed (the database went away mid-post): keep trying in the
+ * background, so a retry once the database is back runs instead of waiting ABANDONED_MS for a
+ * first post that will never finish.
+ */
+function forgetLater(context: Pick<AppContext, "db">, hash: string, until: number) {
+  retryLater(
+    () => context.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.keyHash, hash), isNull(idempotencyKeys.status))).then(() => {}),
+    until,
+  );
+}
+
+function retryLater(work: () => Promise<void>, until: number) {
+  if (Date.now() > until) return;
+  setTimeout(() => work().catch(() => retryLater(work, until)), 250).unref();
 }

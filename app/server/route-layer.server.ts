@@ -16,7 +16,7 @@
  */
 import { json, type ActionFunction, type ActionFunctionArgs, type LoaderFunction, type ServerBuild } from "@remix-run/node";
 import { CSRF_FIELD, isValidCsrfToken } from "~/domain/security/csrf.server";
-import { isBadValue, isDatabaseUnavailable } from "./db-errors.server";
+import { isBadValue, isDatabaseUnavailable } from "~/db/errors.server";
 import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
 import { BodyRefused } from "./request-body.server";
 

@@ -134,14 +134,14 @@ export async function axeFindings(page: Page, url = page.url(), where = "live pa
   );
 }
 
-const HYDRATION_TIMEOUT_MESSAGE = "e2e: the page did not hydrate within 10 s";
+const HYDRATION_TIMEOUT_MESSAGE = "e2e: the page did not hydrate within 20 s";
 
 /**
  * With JS on, a click that lands before React has hydrated the page takes the no-JS path (a
  * full-page post), so a JS-on journey would pass without running its JS, or fail only now
  * and then. This init script holds pointer events on the page (Playwright's clicks wait for
  * them) until React's first commit, seen through the hook React offers developer tools. It
- * lets go on pages without Remix, and after 10 s on a page that never hydrates, which is
+ * lets go on pages without Remix, and after 20 s on a page that never hydrates (CI shares two cores between the server, the database and two browsers), which is
  * then a finding (a broken bundle, or a build newer than the running server).
  */
 function holdClicksUntilHydrated() {
@@ -178,14 +178,14 @@ function holdClicksUntilHydrated() {
     if (w.__e2eHydrated) return;
     release();
     // The checker turns this into a finding: a JS-on journey must not quietly go the no-JS way.
-    console.error("e2e: the page did not hydrate within 10 s");
-  }, 10_000);
+    console.error("e2e: the page did not hydrate within 20 s");
+  }, 20_000);
 }
 
 /** Resolves once React has hydrated the page (JS-on pages of these fixtures only). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated !== false, null, {
-    timeout: 15_000,
+    timeout: 25_000,
   });
 }
 

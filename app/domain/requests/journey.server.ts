@@ -6,6 +6,7 @@
  */
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { redirect } from "@remix-run/node";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { entryEvents, patientEntries, patients, users } from "~/db/schema";
@@ -188,7 +189,11 @@ export async function submitDraft(context: AppContext, request: Request, practic
     await audit(tx, { actorUserId: entry.createdByUserId, practiceId: practice.id, action: "request.submitted", subjectType: "patient_entry", subjectId: entry.id, at: now });
     return true;
   });
-  if (submitted) await notifySubmitted(context, request, practice, entry, now);
+  // Sent is sent: a notification that cannot be written now (the database went away after the
+  // commit) must not turn the answer into "not saved".
+  if (submitted) await notifySubmitted(context, request, practice, entry, now).catch((error: unknown) => {
+    if (!isDatabaseUnavailable(error)) throw error;
+  });
   return submitted;
 }
 
