@@ -1,5 +1,10 @@
 import { Form, useRouteLoaderData, type FormProps } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
+
+/**
+ * What this component reads from the root loader's data. Named here, not imported from
+ * root.tsx, so components never depend on the route that renders them (root.tsx imports this).
+ */
+type RootFormFields = { csrfToken: string; formKey: string };
 
 /**
  * The hidden fields every form carries, both checked once for every POST by the route layer
@@ -7,7 +12,7 @@ import type { RootLoaderData } from "~/root";
  * makes a double post or a retry answer with the first post's result instead of saving twice.
  */
 export function CsrfInput() {
-  const root = useRouteLoaderData<RootLoaderData>("root");
+  const root = useRouteLoaderData("root") as RootFormFields | undefined;
   return (
     <>
       <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
