@@ -223,6 +223,24 @@ describe("withCsrfProtection", () => {
       expect(loader).not.toHaveBeenCalled();
     });
 
+    it("refuses a list index no form has (x[1000000]) and a field without a name, before the action runs", async () => {
+      for (const fields of [{ "intent[1000000]": "x" }, { "medication[0001]": "x" }]) {
+        const action = recordingAction();
+        const response = await callAction(guarded(action), { request: postRequest("/form", fields, { csrf: context }), context });
+        expect(response.status).toBe(400);
+        expect(action).not.toHaveBeenCalled();
+      }
+      const unnamed = new FormData();
+      unnamed.set("", "x");
+      const action = recordingAction();
+      const response = await callAction(guarded(action), { request: postRequest("/form", unnamed, { csrf: context }), context });
+      expect(response.status).toBe(400);
+      expect(action).not.toHaveBeenCalled();
+      // An ordinary list passes.
+      const ok = recordingAction();
+      expect((await callAction(guarded(ok), { request: postRequest("/form", { "medication[12]": "x", comment: "c" }, { csrf: context }), context })).status).toBe(200);
+    });
+
     it("keeps tabs, line breaks and odd but valid unicode", async () => {
       const action = recordingAction();
       const comment = "Line one\r\n\tLine two 👩🏽‍⚕️ Zoë ﷽";

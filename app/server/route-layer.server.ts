@@ -40,11 +40,26 @@ export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_CHARACTERS.test(value);
 }
 
-/** Field names carrying a value no route accepts (each named once, in order). */
+/**
+ * The largest list index a field name may carry (`medication[12]`). Conform turns `x[1000000]`
+ * into a list of a million entries and sends it back with the form's errors: a few bytes posted
+ * would make megabytes of answer. No form of ours has lists anywhere near this long.
+ */
+export const MAX_LIST_INDEX = 999;
+
+function isUnacceptableName(name: string): boolean {
+  if (name === "" || hasForbiddenCharacters(name)) return true;
+  for (const match of name.matchAll(/\[(\d+)\]/g)) {
+    if (match[1].length > 3 || Number(match[1]) > MAX_LIST_INDEX) return true;
+  }
+  return false;
+}
+
+/** Field names carrying a value (or a name) no route accepts, each named once, in order. */
 export function fieldsWithForbiddenCharacters(entries: Iterable<[string, FormDataEntryValue | string]>): string[] {
   const bad = new Set<string>();
   for (const [name, value] of entries) {
-    if (hasForbiddenCharacters(name) || (typeof value === "string" && hasForbiddenCharacters(value))) bad.add(readableFieldName(name));
+    if (isUnacceptableName(name) || (typeof value === "string" && hasForbiddenCharacters(value))) bad.add(readableFieldName(name));
   }
   return [...bad];
 }
@@ -141,7 +156,8 @@ function mapDatabaseError(error: unknown, onUnavailable: () => Response): never 
 function checkQuery(request: Request) {
   const url = new URL(request.url);
   // A malformed escape (%ZZ) is kept as typed by URL; a decoded NUL is caught here.
-  const bad = fieldsWithForbiddenCharacters(url.searchParams.entries());
+  // A stray `?=x` in a link is harmless in a query (no route reads it); in a form it is not.
+  const bad = fieldsWithForbiddenCharacters([...url.searchParams.entries()].filter(([name]) => name !== ""));
   if (bad.length || hasForbiddenCharacters(decodeURIComponentSafe(url.pathname))) throw badInput(bad);
 }
 
