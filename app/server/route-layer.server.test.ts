@@ -224,7 +224,7 @@ describe("withCsrfProtection", () => {
     });
 
     it("refuses a list index no form has (x[1000000]) and a field without a name, before the action runs", async () => {
-      for (const fields of [{ "intent[1000000]": "x" }, { "medication[0001]": "x" }]) {
+      for (const fields of [{ "intent[1000000]": "x" }, { "medication[0001]": "x" }] as Record<string, string>[]) {
         const action = recordingAction();
         const response = await callAction(guarded(action), { request: postRequest("/form", fields, { csrf: context }), context });
         expect(response.status).toBe(400);

@@ -11,7 +11,7 @@ import { checkPage, expect, test } from "../support/e2e-fixtures";
 import { E2E_USER_PASSWORD, e2eFederatedPatient, e2eFederatedStaff } from "../support/e2e-users";
 
 test("a staff member of two practices opens a request of the second in All practices, assigns it to themselves and finds it in their own inbox", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const staff = e2eFederatedStaff(testInfo.project.name);
   const patient = e2eFederatedPatient(testInfo.project.name);
   const patientName = `${patient.firstName} ${patient.lastName}`;

@@ -30,7 +30,7 @@ async function signOut(page: Page) {
 }
 
 test("a receptionist assigns a request to a GP; the GP answers, the patient replies, the GP completes and undoes it", { tag: "@smoke" }, async ({ page }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const patient = e2eInboxPatient(testInfo.project.name);
   const patientName = `${patient.firstName} ${patient.lastName}`;
 
