@@ -19,6 +19,14 @@ describe("readUploadForm", () => {
     expect(result.refused).toEqual([]);
   });
 
+  it("accepts names with semicolons, equals signs and other scripts, as browsers send them", async () => {
+    const form = new FormData();
+    for (const name of ["scan; page 1.png", "a=b.png", "صورة.png", "照片 😀.png"]) form.append("files", new File([png], name, { type: "image/png" }));
+    const result = await readUploadForm(multipart(form), ["files"]);
+    expect(result.files.map((f) => f.fileName)).toHaveLength(4);
+    expect(result.refused).toEqual([]);
+  });
+
   it("refuses the wrong type and the too large with a message, keeping the rest of the form", async () => {
     const form = new FormData();
     form.set("answer", "kept");

@@ -4,7 +4,6 @@
  * the whole post: it comes back as a refusal with the spec-style message, and every other
  * field of the form is kept, so nothing the patient typed is lost.
  */
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { cleanFileName, FILE_MESSAGES, MAX_FILE_BYTES, MAX_FILES_PER_REQUEST, sniffContentType, type AcceptedType } from "./file-types";
 
 export type AcceptedUpload = { field: string; fileName: string; contentType: AcceptedType; bytes: Uint8Array };
@@ -22,63 +21,37 @@ export function isMultipart(request: Request): boolean {
 /**
  * The form of a request, multipart or not. `fileFields` names the inputs that carry files;
  * an empty file input (nothing chosen) is ignored.
+ *
+ * Parsed with the platform's FormData (undici), the parser the route layer already used on
+ * the same body: Remix's multipart parser refuses a file named `scan; page 1.pdf` (any `;` or
+ * `=` in a name) with a 500, and a browser sends such names. The body was already held to its
+ * size limit before it got here (app/server/request-body.server.ts).
  */
 export async function readUploadForm(request: Request, fileFields: readonly string[]): Promise<UploadForm> {
-  if (!isMultipart(request)) return { fields: await request.formData(), files: [], refused: [] };
+  const form = await request.formData();
+  if (!isMultipart(request)) return { fields: form, files: [], refused: [] };
+  const fields = new FormData();
   const files: AcceptedUpload[] = [];
   const refused: RefusedUpload[] = [];
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (filename === undefined || !fileFields.includes(name)) return readText(data);
-    const fileName = cleanFileName(filename);
-    // No request keeps more than five files, so a sixth is not held in memory at all.
-    if (files.length >= MAX_FILES_PER_REQUEST && filename !== "") {
-      await readUpTo(data, 0);
-      refused.push({ field: name, fileName, message: FILE_MESSAGES.tooMany });
-      return undefined;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" || !fileFields.includes(name)) {
+      const text = typeof value === "string" ? value : await value.text();
+      if (new TextEncoder().encode(text).length > MAX_TEXT_FIELD_BYTES) throw new Response("Form field too large", { status: 413 });
+      fields.append(name, text);
+      continue;
     }
-    const { bytes, truncated } = await readUpTo(data, MAX_FILE_BYTES);
-    if (filename === "" && bytes.length === 0) return undefined;
-    if (truncated) refused.push({ field: name, fileName, message: FILE_MESSAGES.tooLarge(fileName) });
-    else if (bytes.length === 0) refused.push({ field: name, fileName, message: FILE_MESSAGES.empty(fileName) });
+    // Nothing chosen in a file input: an empty part without a name.
+    if (value.name === "" && value.size === 0) continue;
+    const fileName = cleanFileName(value.name);
+    if (files.length >= MAX_FILES_PER_REQUEST) refused.push({ field: name, fileName, message: FILE_MESSAGES.tooMany });
+    else if (value.size > MAX_FILE_BYTES) refused.push({ field: name, fileName, message: FILE_MESSAGES.tooLarge(fileName) });
+    else if (value.size === 0) refused.push({ field: name, fileName, message: FILE_MESSAGES.empty(fileName) });
     else {
+      const bytes = new Uint8Array(await value.arrayBuffer());
       const type = sniffContentType(bytes.subarray(0, 16));
       if (!type) refused.push({ field: name, fileName, message: FILE_MESSAGES.wrongType(fileName) });
       else files.push({ field: name, fileName, contentType: type, bytes });
     }
-    return undefined;
-  };
-  const fields = await unstable_parseMultipartFormData(request, handler);
+  }
   return { fields, files, refused };
-}
-
-async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const { bytes, truncated } = await readUpTo(data, MAX_TEXT_FIELD_BYTES);
-  if (truncated) throw new Response("Form field too large", { status: 413 });
-  return new TextDecoder().decode(bytes);
-}
-
-/** Reads at most `limit` bytes, draining (not keeping) the rest so the parser can go on. */
-async function readUpTo(data: AsyncIterable<Uint8Array>, limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for await (const chunk of data) {
-    if (truncated) continue;
-    if (size + chunk.length > limit) {
-      truncated = true;
-      chunks.length = 0;
-      continue;
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  const bytes = new Uint8Array(truncated ? 0 : size);
-  if (!truncated) {
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-  }
-  return { bytes, truncated };
 }

@@ -1,0 +1,328 @@
+/**
+ * What the route fuzz knows about each route: the fields its forms post (read from the route
+ * modules and their zod schemas; every `intent` value included), the people who get past its
+ * guards, and the real rows its params name. Routes not listed here are still fuzzed, with
+ * generic fields and the params their file name declares.
+ */
+import { encodeSegment } from "./fuzz-values";
+import type { Role, World } from "./fuzz-world";
+import { NEW_PASSWORD, STANDARD_ROLES } from "./fuzz-world";
+import { KNOWN_PASSWORD } from "../support/registration-fixtures";
+
+export type RouteSpec = {
+  /** Who gets past the guards (most cases post as one of them; the rest as anyone). */
+  roles?: Role[];
+  /** Form fields and their good values ("@@name": resolved per case, fuzz-world.ts freshVar). */
+  fields?: Record<string, string[]>;
+  /** Fields that file inputs post. */
+  files?: string[];
+  /** Good values of path params, overriding the defaults. */
+  params?: Record<string, string[]>;
+  /** Good query values. */
+  query?: Record<string, string[]>;
+  /** Query names usually left out (the page works best without them). */
+  rareQuery?: string[];
+};
+
+/** Path params a flat-routes file name declares (`$practiceCode.chat.$patientEntryId_` → practiceCode, patientEntryId). */
+export function paramNames(routeName: string): string[] {
+  return routeName
+    .split(".")
+    .filter((s) => s.startsWith("$"))
+    .map((s) => (s === "$" ? "*" : s.slice(1).replace(/_$/, "")));
+}
+
+/** The URL path of a route with these params (as generated, before Remix decodes them). */
+export function routePath(routeName: string, params: Record<string, string>): string {
+  const segments = routeName
+    .split(".")
+    .filter((s) => s !== "_index")
+    .map((s) => s.replace(/_$/, ""))
+    .map((s) => {
+      if (s === "$") return (params["*"] ?? "").split("/").map(encodeSegment).join("/");
+      if (s.startsWith("$")) return encodeSegment(params[s.slice(1).replace(/_$/, "")] ?? "");
+      return s;
+    });
+  return `/${segments.join("/")}`;
+}
+
+const NAMED_INBOXES = ["unassigned", "awaiting-response", "completed", "rejected", "all"];
+
+/** Good values of every path param, by name. */
+export function defaultParams(world: World): Record<string, string[]> {
+  const s = String;
+  return {
+    practiceCode: [world.practice.urlCode, world.practice.urlCode, world.practice.urlCode.toUpperCase()],
+    patientId: [s(world.patient.patientId), s(world.people.editable.id), s(world.people.nonDigital.id), s(world.carer.dependentPatientId)],
+    userId: [s(world.carer.userId), s(world.pendingCarer.userId)],
+    carerId: [s(world.carer.userId)],
+    dependentId: [s(world.carer.dependentId)],
+    slotId: [world.bookedSlotId, world.slotIds[1] ?? world.bookedSlotId],
+    bookingId: [world.bookingId],
+    prescriptionId: [world.prescriptionId],
+    patientEntryId: [s(world.ownRequest.id)],
+    entryId: ["@@draft", s(world.ownRequest.id)],
+    requestId: [s(world.submitted.id)],
+    fileId: ["@@fileId"],
+    inbox: [...NAMED_INBOXES, s(world.gp.id)],
+    type: world.issueTypeIds.map(s),
+    staffMemberId: [s(world.gp.id)],
+    token: [world.tokens.magic],
+    "*": ["nowhere", "a/b/c"],
+  };
+}
+
+/** Path param values no route should choke on. */
+export const FUZZ_PARAMS = [
+  "0",
+  "-1",
+  "1e309",
+  "2147483647",
+  "2147483648",
+  "99999999999999999999",
+  "1.5",
+  " 1",
+  "01",
+  "0x10",
+  "..%2F",
+  "../",
+  "%2E%2E",
+  "%00",
+  "\u0000",
+  "%ZZ",
+  "\ud800",
+  "all",
+  "ALL",
+  "null",
+  "undefined",
+  "__proto__",
+  "😀",
+  "Ä",
+  "a b",
+  " ",
+  "x".repeat(300),
+  "00000000-0000-0000-0000-000000000000",
+  "not-a-uuid",
+];
+
+const date = (prefix: string, p: { day: string; month: string; year: string }) => ({
+  [`${prefix}.day`]: [p.day, "30", "0", "99", "1"],
+  [`${prefix}.month`]: [p.month, "2", "13", "00"],
+  [`${prefix}.year`]: [p.year, "0000", "99999", "2026", "1899"],
+});
+
+const MOBILE = ["07700900123", "+447700900123", "07700 900 123"];
+const TEXT = ["Hello there", "<b>bold</b> & more", "Line one\r\nLine two"];
+const REDIRECTS = ["/", "/account-settings", "//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"];
+
+/** The question fields of every issue type: `q{id}`, a date as `q{id}.day/.month/.year`. */
+function questionFields(world: World): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const q of world.questions) {
+    const name = `q${q.id}`;
+    switch (q.kind) {
+      case "date":
+        Object.assign(fields, date(name, { day: "1", month: "11", year: "2026" }));
+        fields[name] = ["2026-11-01"];
+        break;
+      case "number":
+        fields[name] = [q.minValue, q.maxValue, 3].filter((v) => v !== null).map(String);
+        break;
+      case "yes_no":
+        fields[name] = ["yes", "no"];
+        break;
+      case "single_choice":
+      case "multiple_choice":
+        // Emergency values included: they lead to the emergency page, which is fuzzed too.
+        fields[name] = (q.options ?? []).map((o) => o.value);
+        if (fields[name].length === 0) fields[name] = ["none"];
+        break;
+      default:
+        fields[name] = TEXT;
+    }
+  }
+  return fields;
+}
+
+const patientDetails = (p: { firstName: string; lastName: string; day: string; month: string; year: string }) => ({
+  firstName: [p.firstName, "Ann"],
+  lastName: [p.lastName, "O'Neil-Smith"],
+  ...date("dateOfBirth", p),
+  nhsNumber: ["9434765919", "943 476 5919", ""],
+  gender: ["female", "male", "not_specified", ""],
+  email: ["patient.fuzz@example.com", ""],
+  mobile: [...MOBILE, ""],
+  phone: ["01131234567", ""],
+  addressLine1: ["1 High Street", ""],
+  town: ["Leeds", ""],
+  postcode: ["LS1 3EX", "ls13ex", ""],
+});
+
+export function routeSpecs(world: World): Record<string, RouteSpec> {
+  const code = world.practice.urlCode;
+  const s = String;
+  const staff: Role[] = ["gp", "practiceAdmin"];
+  // A practice admin without a staff role has no inbox (the inbox guard refuses them).
+  const inboxStaff: Role[] = ["gp", "gp", "gp", "practiceAdmin"];
+  const patients: Role[] = ["patient", "carer", "guest"];
+  const { registrant, guestPerson, dependentPerson, nonDigital, editable, magicPerson } = world.people;
+  const handling = {
+    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete"],
+    version: ["@@version"],
+    assignee: ["unassigned", s(world.gp.id), s(world.practiceAdmin.id)],
+    urgencyId: ["1", "2", "3"],
+    body: TEXT,
+    reason: [...TEXT, ""],
+    snomed: world.snomed.length ? world.snomed : ["123456"],
+    text: TEXT,
+    actionAssignee: ["nobody", s(world.gp.id)],
+    actionId: ["@@actionId"],
+  };
+  const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"] };
+  const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
+  const login = { email: [world.patient.email], password: [KNOWN_PASSWORD], redirect: REDIRECTS };
+  const registration = (p: { firstName: string; lastName: string; day: string; month: string; year: string; postcode: string }, email: string) => ({
+    firstName: [p.firstName],
+    lastName: [p.lastName],
+    ...date("dateOfBirth", p),
+    postcode: [p.postcode, ""],
+    mobile: MOBILE,
+    email: [email],
+    confirmEmail: [email],
+  });
+  const issueType = { issueTypeId: world.issueTypeIds.map(s) };
+
+  return {
+    $: { fields: {} },
+    "$practiceCode.$patientId.carer.$userId": {
+      roles: staff,
+      params: { patientId: [s(world.carer.dependentPatientId), s(world.pendingCarer.dependentPatientId)], userId: [s(world.carer.userId), s(world.pendingCarer.userId)] },
+      fields: { decision: ["approve", "decline", "remove"], note: [...TEXT, ""] },
+    },
+    "$practiceCode.appointment.cancel.$slotId": { roles: ["patient"] },
+    "$practiceCode.appointment.details.$slotId": { roles: ["patient"] },
+    "$practiceCode.carer.$carerId.register": {
+      roles: ["carer"],
+      fields: {
+        firstName: [dependentPerson.firstName],
+        lastName: [dependentPerson.lastName],
+        ...date("dateOfBirth", dependentPerson),
+        postcode: [dependentPerson.postcode, ""],
+        relationship: ["son", ""],
+        reason: ["under_16", "adult_consents"],
+      },
+    },
+    "$practiceCode.chat.$patientEntryId": { roles: ["patient"], fields: { body: [...TEXT, ""], sensitive: ["on", "true", "false"] }, files: ["files"] },
+    "$practiceCode.chat.$patientEntryId_.files.$fileId": { roles: ["patient"], params: { fileId: ["@@chatFile", "@@fileId"] } },
+    "$practiceCode.confirmation.$entryId": { roles: patients, params: { entryId: ["@@completeDraft", "@@draft"] } },
+    "$practiceCode.email-sent": { roles: ["anonymous"] },
+    "$practiceCode.emergency.$entryId": { roles: patients, params: { entryId: ["@@emergencyDraft", "@@draft"] } },
+    "$practiceCode.inboxes.$inbox.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
+    "$practiceCode.inboxes.issue_type.$type.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
+    "$practiceCode.inboxes.$inbox": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.inboxes.issue_type.$type": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.inboxes": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.inboxes.count": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.inboxes.carer-requests": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.inbox": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "inboxes.$staffMemberId.$practiceCode": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.login": { roles: ["anonymous"], fields: login, query: { redirect: REDIRECTS, expired: ["1"] } },
+    "login._index": { roles: ["anonymous"], fields: login, query: { redirect: REDIRECTS, expired: ["1"] } },
+    "$practiceCode.message._index": { roles: patients, fields: { who: ["myself", "carer"] } },
+    "$practiceCode.message.carer.$dependentId": { roles: ["carer"], fields: issueType },
+    "$practiceCode.message.carer._index": { roles: ["carer"], fields: { dependentId: [s(world.carer.dependentId), s(world.pendingCarer.dependentId)] } },
+    "$practiceCode.message.myself._index": { roles: ["patient", "guest"], fields: issueType },
+    "$practiceCode.message.myself.admin": { roles: ["patient", "guest"], fields: issueType },
+    "$practiceCode.message.staff.$patientId": { roles: ["gp"], fields: issueType },
+    "$practiceCode.message.cancelled": { roles: patients, query: { reason: ["timeout", "signposted", "emergency"] } },
+    "$practiceCode.non-digital-patients.add": { roles: staff, fields: patientDetails({ ...nonDigital, firstName: "Nadia", lastName: "Okafor" }) },
+    "$practiceCode.non-digital-patients.edit.$patientId": { roles: staff, params: { patientId: [s(nonDigital.id)] }, fields: patientDetails(nonDigital) },
+    "$practiceCode.non-digital-patients._index": { roles: staff, query: { q: ["Hana", "9434765919"], filter: ["non-digital"] } },
+    "$practiceCode.online-services": {
+      roles: ["patient2", "patient"],
+      fields: { accountId: [world.patient2.accountId], linkageKey: world.patient2.linkageKeys, unitId: [world.patient2.unitId] },
+    },
+    "$practiceCode.online-services_.unlink": { roles: ["patient2"] },
+    "$practiceCode.patients.$patientId.edit-details": { roles: staff, params: { patientId: [s(editable.id)] }, fields: patientDetails(editable) },
+    "$practiceCode.patients.$patientId._index": { roles: staff, query: { older: ["", "abc", "MTIzNA"] } },
+    "$practiceCode.patients._index": { roles: staff, query: { q: ["Hana", "Rosa Nkemelu", "1979-02-11", "9434765919"], filter: ["non-digital"] } },
+    "$practiceCode.questions.$entryId": {
+      roles: patients,
+      params: { entryId: ["@@draft", "@@completeDraft"] },
+      // The first page of a clinical type is 0, of the others 1; attachments are on 3 or 4.
+      query: { page: ["0", "1", "1", "3", "4", "999"], change: ["1"] },
+      rareQuery: ["change"],
+      fields: { ...questionFields(world), intent: ["continue", "upload", "remove:@@fileId", "remove:../../x", "remove:"], sensitive: ["yes"] },
+      files: ["files"],
+    },
+    "$practiceCode.questions.$entryId_.cancel": { roles: patients },
+    "$practiceCode.requests.$requestId.delete": {
+      roles: staff,
+      params: { requestId: ["@@freshRequest", s(world.submitted.id)] },
+      fields: { version: ["@@version", "0"] },
+      query: inboxQuery,
+    },
+    "$practiceCode.requests.$requestId.files.$fileId": {
+      roles: ["gp"],
+      params: { fileId: ["@@staffFile", "@@staffFile", "@@fileId"] },
+      query: { sig: ["@@staffSig", "@@staffSig", "abc.def"] },
+    },
+    "$practiceCode.signposted": { roles: patients, query: { entry: ["@@signpostDraft", "@@draft"] }, fields: { intent: ["use_service", "continue"] } },
+    "$practiceCode.submitted": { roles: patients, query: { kind: ["prescription"], id: [world.prescriptionId], entry: [s(world.ownRequest.id)] } },
+    "$practiceCode.my-requests-and-messages": { roles: patients, query: { page: ["1", "2", "0", "1e309"] } },
+    "account-settings.change-password": { roles: ["patient"], fields: { currentPassword: [KNOWN_PASSWORD], password: [NEW_PASSWORD], confirmPassword: [NEW_PASSWORD] } },
+    "account-settings.details": { roles: ["patient", "carer"], fields: { firstName: ["Rosa"], lastName: ["Nkemelu"], mobile: [...MOBILE, ""] } },
+    "appointments.book.$slotId": { roles: ["patient"], params: { slotId: world.slotIds.slice(1, 4) }, fields: { reason: [...TEXT, "x".repeat(150), "x".repeat(151)] } },
+    "appointments.booked.$bookingId": { roles: ["patient"] },
+    "appointments._index": { roles: ["patient"] },
+    "confirm-password": { roles: ["patient", "carer", "gp"], fields: { password: [KNOWN_PASSWORD], redirect: REDIRECTS }, query: { redirect: REDIRECTS } },
+    cookies: { fields: { additional_cookies: ["allow", "deny"], returnTo: ["/cookies", ...REDIRECTS] } },
+    "guest-validate.$token": { roles: ["anonymous", "patient"], params: { token: [world.tokens.guest] } },
+    "login.verification": { roles: ["mfaPending"], fields: { intent: ["verify", "resend"], code: ["123456", "12 34 56", "000000"] } },
+    logout: { roles: [...STANDARD_ROLES] },
+    "maintenance-banner": { fields: { fingerprint: ["abc-123", "x".repeat(64), "x".repeat(65)], returnTo: REDIRECTS } },
+    "mfa.settings.disable": { roles: ["patient", "carer"] },
+    "mfa.settings": {
+      roles: ["patient", "carer", "gp"],
+      fields: { intent: ["choose", "enable", "resend", "another"], mfaType: ["authenticator", "sms"], smsMobileNumber: MOBILE, code: ["123456"] },
+    },
+    "password.reset.$token": { roles: ["anonymous"], params: { token: [world.tokens.reset] }, fields: { password: [NEW_PASSWORD], confirmPassword: [NEW_PASSWORD] } },
+    "password.reset._index": { roles: ["anonymous"], fields: { email: [world.patient.email, "nobody@example.com"] }, query: { sent: ["1"] } },
+    "practice-admin-register.$token": { roles: ["anonymous", "gp"], params: { token: [world.tokens.admin, world.tokens.accept] }, fields: invitation },
+    "practice.$practiceCode.register.practice-admin.$token": { roles: ["anonymous", "gp"], params: { token: [world.tokens.admin, world.tokens.accept] }, fields: invitation },
+    "practice.$practiceCode.register.staff.$token": { roles: ["anonymous"], params: { token: [world.tokens.staff] }, fields: invitation },
+    "practice.$practiceCode.carer.register": {
+      roles: ["anonymous"],
+      fields: { firstName: ["Carol"], lastName: ["Baker"], email: ["carer.fuzz@example.com"], confirmEmail: ["carer.fuzz@example.com"], mobile: MOBILE, password: [NEW_PASSWORD] },
+    },
+    "practice.$practiceCode.continue-as-guest": { roles: ["anonymous"], fields: registration(guestPerson, "guest.fuzz@example.com") },
+    "practice.$practiceCode.register._index": { roles: ["anonymous"], fields: { ...registration(registrant, "registrant.fuzz@example.com"), password: [NEW_PASSWORD] } },
+    "prescriptions._index": {
+      roles: ["patient"],
+      fields: {
+        shown: [world.courseIds.slice(0, 10).join(","), world.courseIds.join(","), ",,,"],
+        ...Object.fromEntries(world.courseIds.slice(0, 3).map((id) => [`select-${id}`, ["yes"]])),
+        view: ["page=2&sort=dosage&dir=desc", "page=99999999999", "sort=name&dir=asc&page=1e309"],
+        intent: ["submit", "update"],
+      },
+      query: { page: ["1", "2", "10000", "10001"], sort: ["name", "dosage"], dir: ["asc", "desc"] },
+    },
+    "prescriptions.cancel.$prescriptionId": { roles: ["patient"] },
+    "prescriptions.details.$prescriptionId": { roles: ["patient"] },
+    "prescriptions.start-again": { roles: ["patient"] },
+    "register.$token": {
+      roles: ["grant"],
+      params: { token: [world.tokens.grant] },
+      fields: { email: ["grant.fuzz@example.com"], confirmEmail: ["grant.fuzz@example.com"], password: [NEW_PASSWORD] },
+    },
+    "security.$token": { roles: ["anonymous"], params: { token: [world.tokens.magic] }, fields: date("dateOfBirth", magicPerson) },
+    suggestion: { fields: { comment: [...TEXT, "x".repeat(2001)], mode: ["dialog"], returnTo: ["/suggestion", ...REDIRECTS] } },
+    "validate.$token": { roles: ["anonymous"], params: { token: [world.tokens.validation] } },
+    "session.keep-alive": { roles: [...STANDARD_ROLES] },
+    "permission-denied": { query: { error_code: ["logout_required", "no_staff_role", "x"] } },
+    "$practiceCode.permission-denied": { query: { error_code: ["logout_required", "no_staff_role", "x"] } },
+    "pfs.not-linked": { roles: ["patient", "patient2"], query: { context: ["appointments", "prescriptions", "x"] } },
+    "pfs.link-reset": { roles: ["patient", "patient2"] },
+    "carer.dependents": { roles: ["carer"] },
+  };
+}
