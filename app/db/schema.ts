@@ -44,6 +44,7 @@ export const weekday = pgEnum("weekday", [
   "sunday",
 ]);
 export const bannerType = pgEnum("banner_type", ["information", "warning"]);
+export const practiceCountry = pgEnum("practice_country", ["england", "wales", "scotland", "northern_ireland"]);
 
 /** Regional groups (CCGs / ICBs); ccg_admin users belong to one. */
 export const ccgs = pgTable("ccgs", {
@@ -94,6 +95,19 @@ export const practices = pgTable(
     requestsInOpeningHoursOnly: boolean("requests_in_opening_hours_only").notNull().default(false),
     /** A patient's reply goes back to the unassigned inbox (otherwise to the request's assignee). */
     patientReplyToUnassigned: boolean("patient_reply_to_unassigned").notNull().default(false),
+    // ---- Administration (issue "administration") ----
+    /** Which NHS rules apply: England's core-hours rule for online consultation (decision 0074). */
+    country: practiceCountry("country").notNull().default("england"),
+    /**
+     * Core-hours compliance mode: the settings refuse hours or caps that would close online
+     * consultation inside 08:00–18:30 on weekdays, except as a recorded exceptional closure.
+     * On by default for England; a system admin may turn it off for a practice outside England.
+     */
+    coreHoursCompliance: boolean("core_hours_compliance").notNull().default(true),
+    /** The practice's own words shown on the patient pages when requests are capped or closed. */
+    demandMessage: text("demand_message"),
+    /** Set when a practice admin confirms the practice's setup (spec 3 §7 setup/confirmation). */
+    setupConfirmedAt: timestamp("setup_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -283,6 +297,11 @@ export const globalSettings = pgTable(
     researchProjectsUrl: text("research_projects_url"),
     /** Health hub link: Home in the public bar and the logout destination when set. */
     healthHubUrl: text("health_hub_url"),
+    /** Video consultations on or off for every practice (spec 3 §6 video guard). */
+    videoEnabled: boolean("video_enabled").notNull().default(true),
+    /** Maintenance mode: everyone but system admins sees the maintenance page. */
+    maintenanceMode: boolean("maintenance_mode").notNull().default(false),
+    maintenanceMessage: text("maintenance_message"),
     updatedAt: updatedAt(),
   },
   (t) => [check("global_settings_single_row", sql`${t.id} = 1`)],
@@ -298,15 +317,41 @@ export const maintenanceBanners = pgTable("maintenance_banners", {
 });
 
 /** Global notices written by the system admin (spec 1 §7 /notices/global). */
-export const notices = pgTable("notices", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  body: text("body").notNull(),
-  lang: text("lang").notNull().default("en"),
-  active: boolean("active").notNull().default(true),
-  createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const notices = pgTable(
+  "notices",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    lang: text("lang").notNull().default("en"),
+    /** Welsh text, optional: shown instead of the English to a reader who chose Welsh. */
+    welshTitle: text("welsh_title"),
+    welshBody: text("welsh_body"),
+    active: boolean("active").notNull().default(true),
+    /** Shown from/until (null: from now / without end). */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("notices_period", sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.startsAt} < ${t.endsAt}`)],
+);
+
+/** A signed-in user dismissed a notice (anonymous readers dismiss with a cookie). */
+export const noticeDismissals = pgTable(
+  "notice_dismissals",
+  {
+    noticeId: integer("notice_id")
+      .notNull()
+      .references(() => notices.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
+);
 
 /** Suggestion feedback from the suggestion modal/page. */
 export const suggestions = pgTable("suggestions", {
@@ -969,4 +1014,112 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+// ---- Administration (issue "administration") ----
+
+/**
+ * An exceptional closure of online consultation inside core hours (England, decision 0074):
+ * the only way a compliant practice closes the form early. Reason required, audited, shown to
+ * patients with where to go instead, listed for the regional group.
+ */
+export const exceptionalClosures = pgTable(
+  "exceptional_closures",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    /** Where patients should go instead while the form is closed (shown on the patient pages). */
+    alternative: text("alternative").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledByUserId: integer("cancelled_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("exceptional_closures_practice_idx").on(t.practiceId, t.endsAt),
+    check("exceptional_closures_period", sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/** A practice's agreement to a feature's terms before it is switched on (spec 3 §2 consents). */
+export const practiceConsents = pgTable(
+  "practice_consents",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    feature: text("feature").notNull(),
+    termsVersion: text("terms_version").notNull(),
+    agreedByUserId: integer("agreed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnByUserId: integer("withdrawn_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.feature] })],
+);
+
+/** Which inboxes a staff member is notified about (spec 3 §2 Notification settings). */
+export const staffNotificationSettings = pgTable(
+  "staff_notification_settings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inboxName: text("inbox_name").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.inboxName] })],
+);
+
+/**
+ * A TPP practice's desktop agent (spec 3 §2 /agent/setup): its configuration and the last
+ * status it reported. Linked only when both connections are reported (spec 3 §4).
+ */
+export const practiceAgents = pgTable("practice_agents", {
+  practiceId: integer("practice_id")
+    .primaryKey()
+    .references(() => practices.id, { onDelete: "cascade" }),
+  /** The TPP Gateway machine's name, as the practice knows it. */
+  gatewayHost: text("gateway_host").notNull(),
+  /** SHA-256 of the key the agent presents; the key itself is shown once. */
+  agentKeyHash: text("agent_key_hash").notNull(),
+  websocketConnected: boolean("websocket_connected").notNull().default(false),
+  systmoneConnected: boolean("systmone_connected").notNull().default(false),
+  statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }),
+  configuredByUserId: integer("configured_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  configuredAt: timestamp("configured_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Practices invited to join (spec 3 §2 /practices/invite, advanced users): the invitation
+ * e-mail carries a single-use token (auth_tokens, purpose practice_invitation) to
+ * /practices/add/{token}; the registration code identifies the invitation on the phone.
+ */
+export const practiceInvitations = pgTable(
+  "practice_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    practiceName: text("practice_name").notNull(),
+    odsCode: text("ods_code"),
+    registrationCode: text("registration_code").notNull(),
+    ccgId: integer("ccg_id").references(() => ccgs.id, { onDelete: "set null" }),
+    invitedByUserId: integer("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
+    /** The practice made from this invitation, once its first admin registered. */
+    practiceId: integer("practice_id").references(() => practices.id, { onDelete: "set null" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("practice_invitations_code_key").on(t.registrationCode),
+    index("practice_invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
