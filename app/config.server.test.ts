@@ -115,10 +115,31 @@ describe("readConfig", () => {
       expect(config.seedDemo).toBe(false);
     });
 
+    it("is HTTPS-only and has no test tools", () => {
+      const config = read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET });
+      expect(config.httpsOnly).toBe(true);
+      expect(config.testTools).toBe(false);
+    });
+
+    it("as a local test server: plain http and test tools, still production", () => {
+      const config = read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, LOCAL_TEST_SERVER: "true", HOST: "127.0.0.1" });
+      expect(config).toMatchObject({ isProduction: true, httpsOnly: false, testTools: true });
+    });
+
+    it("refuses a local test server that listens beyond loopback", () => {
+      expect(() => read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, LOCAL_TEST_SERVER: "true", HOST: "0.0.0.0" })).toThrow(
+        "LOCAL_TEST_SERVER needs HOST to be a loopback address",
+      );
+    });
+
     it("seeds demo data only when SEED_DEMO=true", () => {
       expect(read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO: "true" }).seedDemo).toBe(true);
       expect(read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO: "false" }).seedDemo).toBe(false);
     });
+  });
+
+  it("outside production: plain http and test tools", () => {
+    expect(read({ NODE_ENV: "development" })).toMatchObject({ httpsOnly: false, testTools: true });
   });
 
   it("seeds demo data outside production unless SEED_DEMO=false", () => {

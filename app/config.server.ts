@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   NOTIFY_API_KEY: z.string().optional(),
   NOTIFY_TEMPLATE_IDS: z.string().optional(),
   // Which proxies may say who the client is (X-Forwarded-For/-Proto): none unless named.
+  // The end-to-end tests run the production build as users get it, but over plain http on
+  // 127.0.0.1 and reading e-mails from the outbox page: this switches on exactly that, and
+  // nothing else. Refused unless the server listens on a loopback address.
+  LOCAL_TEST_SERVER: z.enum(["true", "false"]).optional(),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -95,6 +99,16 @@ const NotifyTemplateIdsSchema = z.strictObject(
 export type Config = {
   env: "development" | "production" | "test";
   isProduction: boolean;
+  /**
+   * Served over HTTPS only (production): Secure/__Host- cookies, HSTS, upgrade-insecure-requests.
+   * Off in development and on a local test server (plain http://127.0.0.1).
+   */
+  httpsOnly: boolean;
+  /**
+   * Test tools: the /dev/outbox page and test mail domains for staff e-mail. Outside production,
+   * or on a local test server; never on a production server reachable from outside.
+   */
+  testTools: boolean;
   port: number;
   host: string;
   databaseUrl?: string;
@@ -116,6 +130,8 @@ export type Config = {
   trustProxy: false | number | string[];
 };
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
 const DEVELOPMENT_SECRET = "frontdoor-development-secret-not-for-production-use";
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,6 +145,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.SESSION_SECRET) {
     throw new Error("Frontdoor cannot start: SESSION_SECRET is required in production (32+ characters).");
   }
+  const localTestServer = e.LOCAL_TEST_SERVER === "true";
+  if (localTestServer && !LOOPBACK_HOSTS.has(e.HOST)) {
+    throw new Error(`Frontdoor cannot start: LOCAL_TEST_SERVER needs HOST to be a loopback address (127.0.0.1, ::1 or localhost), not ${e.HOST}.`);
+  }
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     // PGlite's data folder belongs to one process.
     throw new Error("Frontdoor cannot start: WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL); PGlite allows one process.");
@@ -136,6 +156,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     isProduction,
+    httpsOnly: isProduction && !localTestServer,
+    testTools: !isProduction || localTestServer,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -114,10 +114,10 @@ export function createApp(deps: AppDeps) {
           "object-src": ["'none'"],
           "base-uri": ["'none'"],
           "frame-ancestors": ["'none'"],
-          ...(config.isProduction ? { "upgrade-insecure-requests": [] } : {}),
+          ...(config.httpsOnly ? { "upgrade-insecure-requests": [] } : {}),
         },
       },
-      strictTransportSecurity: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+      strictTransportSecurity: config.httpsOnly ? { maxAge: 31536000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
       xContentTypeOptions: true,
@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  const cookieName = config.isProduction ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
+  const cookieName = config.httpsOnly ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
   const loadContext = (req: Request, res: Response): AppContext => ({
     db: database.db,
     clock,
@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps) {
     notifier,
     files,
     gpSystem,
-    csrfSecret: csrfSecretFor(req, res, cookieName, config.isProduction),
+    csrfSecret: csrfSecretFor(req, res, cookieName, config.httpsOnly),
     nonce: res.locals.nonce as string,
     clientAddress: req.ip ?? "unknown",
     memo: newRequestMemo(),

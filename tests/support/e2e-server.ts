@@ -22,6 +22,7 @@
  * Run with: node --import tsx tests/support/e2e-server.ts (from the project root).
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, openSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -115,9 +116,11 @@ async function main() {
     ...process.env,
     PORT: String(E2E_PORT),
     HOST: "127.0.0.1",
-    // Not production: that adds upgrade-insecure-requests and Secure cookies, which a plain
-    // http://127.0.0.1 test server cannot serve.
-    NODE_ENV: "test",
+    // The production build as users get it (React's production server renderer, no stack
+    // traces), over plain http on 127.0.0.1 with the outbox page: LOCAL_TEST_SERVER (config.server.ts).
+    NODE_ENV: "production",
+    LOCAL_TEST_SERVER: "true",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
     SEED_DEMO: "true",
     E2E_MAINTENANCE_BANNER,

@@ -26,7 +26,7 @@ export function emailSentCookie(context: AppContext, request: Request, value: Om
   const signed = signValue(context.config.sessionSecret, PURPOSE, full, new Date(now.getTime() + LIFETIME_SECONDS * 1000));
   return serializeCookie(EMAIL_SENT_COOKIE, signed, {
     maxAgeSeconds: LIFETIME_SECONDS,
-    secure: isSecureRequest(request) || context.config.isProduction,
+    secure: isSecureRequest(request) || context.config.httpsOnly,
   });
 }
 

@@ -39,7 +39,7 @@ async function invite(
   input: { practiceId: number; email: string; role: PracticeRole; invitedByUserId: number | null },
 ): Promise<InviteResult> {
   const { db, clock, config, notifier } = context;
-  const parsed = staffEmailField(!config.isProduction).safeParse(input.email);
+  const parsed = staffEmailField(config.testTools).safeParse(input.email);
   if (!parsed.success) return { status: "invalid_email", message: parsed.error.issues[0]?.message ?? "" };
   const email = parsed.data;
   const [practice] = await db.select().from(practices).where(eq(practices.id, input.practiceId)).limit(1);
@@ -124,13 +124,13 @@ export async function findInvitation(
 ): Promise<Invitation | null> {
   const { db, clock, config } = context;
   const row = await findLiveToken(db, clock, token, PURPOSE[kind]);
-  return row ? describe(context, kind, row, practiceCode, config.isProduction) : null;
+  return row ? describe(context, kind, row, practiceCode, config.testTools) : null;
 }
 
-async function describe(context: AppContext, kind: InvitationKind, row: TokenRow, practiceCode: string | undefined, isProduction: boolean) {
+async function describe(context: AppContext, kind: InvitationKind, row: TokenRow, practiceCode: string | undefined, testTools: boolean) {
   const role = roleOf(kind, row);
   if (!role || row.practiceId === null || !row.email) return null;
-  if (!staffEmailField(!isProduction).safeParse(row.email).success) return null;
+  if (!staffEmailField(testTools).safeParse(row.email).success) return null;
   const [practice] = await context.db
     .select({ id: practices.id, name: practices.name, urlCode: practices.urlCode })
     .from(practices)
@@ -167,7 +167,7 @@ export async function registerFromInvitation(
   try {
     return await db.transaction(async (tx) => {
       const row = await consumeToken(tx, clock, token, PURPOSE[kind]);
-      const invitation = row ? await describe({ ...context, db: tx }, kind, row, practiceCode, context.config.isProduction) : null;
+      const invitation = row ? await describe({ ...context, db: tx }, kind, row, practiceCode, context.config.testTools) : null;
       if (!invitation) throw new InvitationGone();
       const now = clock.now();
       const userId = await insertUser(tx, {
@@ -210,7 +210,7 @@ export async function acceptInvitation(
   try {
     return await db.transaction(async (tx) => {
       const row = await consumeToken(tx, clock, token, PURPOSE[kind]);
-      const invitation = row ? await describe({ ...context, db: tx }, kind, row, practiceCode, context.config.isProduction) : null;
+      const invitation = row ? await describe({ ...context, db: tx }, kind, row, practiceCode, context.config.testTools) : null;
       if (!invitation) throw new InvitationGone();
       // Rolled back: the link stays usable by the account it was meant for.
       if (normaliseEmail(viewer.email) !== invitation.email) throw new WrongAccount();

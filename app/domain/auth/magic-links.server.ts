@@ -165,7 +165,7 @@ function grantCookie(request: Request, context: AppContext, grant: TokenGrant, l
   const expires = new Date(Math.min(now + GRANT_SECONDS * 1000, linkExpiresAt.getTime()));
   return serializeCookie(TOKEN_GRANT_COOKIE, signValue(context.config.sessionSecret, GRANT_PURPOSE, grant, expires), {
     maxAgeSeconds: Math.max(0, Math.floor((expires.getTime() - now) / 1000)),
-    secure: isSecureRequest(request) || context.config.isProduction,
+    secure: isSecureRequest(request) || context.config.httpsOnly,
   });
 }
 

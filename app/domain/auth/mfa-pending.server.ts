@@ -16,7 +16,7 @@ export function setMfaPendingCookie(request: Request, context: AppContext, pendi
   const expires = new Date(context.clock.now().getTime() + MFA_PENDING_SECONDS * 1000);
   return serializeCookie(MFA_PENDING_COOKIE, signValue(context.config.sessionSecret, PURPOSE, pending, expires), {
     maxAgeSeconds: MFA_PENDING_SECONDS,
-    secure: isSecureRequest(request) || context.config.isProduction,
+    secure: isSecureRequest(request) || context.config.httpsOnly,
   });
 }
 
@@ -25,5 +25,5 @@ export function readMfaPending(request: Request, context: AppContext): MfaPendin
 }
 
 export function clearMfaPendingCookie(request: Request, context: AppContext): string {
-  return serializeCookie(MFA_PENDING_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) || context.config.isProduction });
+  return serializeCookie(MFA_PENDING_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) || context.config.httpsOnly });
 }

@@ -44,7 +44,7 @@ export type Viewer = {
 export type ViewerState = { viewer: Viewer | null; expired: boolean };
 
 export function sessionCookieName(context: Pick<AppContext, "config">) {
-  return context.config.isProduction ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
+  return context.config.httpsOnly ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
 }
 
 const cache = new WeakMap<Request, Promise<ViewerState>>();
