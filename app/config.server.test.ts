@@ -132,6 +132,14 @@ describe("readConfig", () => {
       );
     });
 
+    it("takes a test sign-in key only on a local test server", () => {
+      const key = "k".repeat(32);
+      const base = { NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, HOST: "127.0.0.1", TEST_SIGN_IN_KEY: key };
+      expect(read({ ...base, LOCAL_TEST_SERVER: "true" }).testSignInKey).toBe(key);
+      expect(() => read(base)).toThrow("TEST_SIGN_IN_KEY is for a local test server only");
+      expect(() => read({ NODE_ENV: "development", TEST_SIGN_IN_KEY: key })).toThrow("TEST_SIGN_IN_KEY is for a local test server only");
+    });
+
     it("seeds demo data only when SEED_DEMO=true", () => {
       expect(read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO: "true" }).seedDemo).toBe(true);
       expect(read({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO: "false" }).seedDemo).toBe(false);

@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   // 127.0.0.1 and reading e-mails from the outbox page: this switches on exactly that, and
   // nothing else. Refused unless the server listens on a loopback address.
   LOCAL_TEST_SERVER: z.enum(["true", "false"]).optional(),
+  // With LOCAL_TEST_SERVER only: the key the end-to-end fixtures present to /dev/sign-in to get a
+  // session without typing a password (one per test run; see tests/support/e2e-fixtures.ts).
+  TEST_SIGN_IN_KEY: z.string().min(32, "TEST_SIGN_IN_KEY must be at least 32 characters").optional(),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -109,6 +112,8 @@ export type Config = {
    * or on a local test server; never on a production server reachable from outside.
    */
   testTools: boolean;
+  /** The end-to-end fixtures' key to /dev/sign-in; set only on a local test server. */
+  testSignInKey?: string;
   port: number;
   host: string;
   databaseUrl?: string;
@@ -149,6 +154,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (localTestServer && !LOOPBACK_HOSTS.has(e.HOST)) {
     throw new Error(`Frontdoor cannot start: LOCAL_TEST_SERVER needs HOST to be a loopback address (127.0.0.1, ::1 or localhost), not ${e.HOST}.`);
   }
+  if (e.TEST_SIGN_IN_KEY && !localTestServer) {
+    throw new Error("Frontdoor cannot start: TEST_SIGN_IN_KEY is for a local test server only (LOCAL_TEST_SERVER=true).");
+  }
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     // PGlite's data folder belongs to one process.
     throw new Error("Frontdoor cannot start: WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL); PGlite allows one process.");
@@ -158,6 +166,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     httpsOnly: isProduction && !localTestServer,
     testTools: !isProduction || localTestServer,
+    testSignInKey: localTestServer ? e.TEST_SIGN_IN_KEY : undefined,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -3,6 +3,7 @@
  * never builds). Every journey runs twice: without JavaScript (the baseline every patient
  * gets) and with it. The server starts once per run on fresh data, see e2e-server.ts.
  */
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type ReporterDescription } from "@playwright/test";
 import { E2E_BASE_URL, E2E_PORT } from "./support/e2e-constants";
@@ -12,6 +13,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // The config is loaded by the runner and again by each worker; workers inherit the runner's
 // environment, so the whole run agrees on one id (and so on one data folder or database).
 process.env.E2E_RUN_ID ??= String(Date.now());
+// The key the journeys' signInAs fixture shows the app's test-only /dev/sign-in: made per run,
+// known to this runner, its workers and the server only.
+process.env.TEST_SIGN_IN_KEY ??= randomBytes(32).toString("hex");
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -71,7 +75,7 @@ export default defineConfig({
     command: "node --import tsx tests/support/e2e-server.ts",
     cwd: root,
     url: `${E2E_BASE_URL}/healthz`,
-    env: { E2E_RUN_ID: process.env.E2E_RUN_ID, E2E_PORT: String(E2E_PORT) },
+    env: { E2E_RUN_ID: process.env.E2E_RUN_ID, E2E_PORT: String(E2E_PORT), TEST_SIGN_IN_KEY: process.env.TEST_SIGN_IN_KEY },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

@@ -4,17 +4,12 @@
  * inbox, and the carer can then make a request for them. Plain forms: JS off and on alike.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eApprovalCarerEmail, e2eApprovalDependent } from "../support/e2e-users";
+import { expect, test, signInAs } from "../support/e2e-fixtures";
+import { e2eApprovalCarerEmail, e2eApprovalDependent } from "../support/e2e-users";
 
-const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/demo/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+async function signIn(page: Page, email: string) {
+  await signInAs(page, email);
 }
 
 async function signOut(page: Page) {
@@ -28,7 +23,7 @@ test("a carer asks to act for someone, the practice approves, and only then can 
   const person = e2eApprovalDependent(testInfo.project.name);
   const name = `${person.firstName} ${person.lastName}`;
 
-  await signIn(page, carerEmail, E2E_USER_PASSWORD);
+  await signIn(page, carerEmail);
   await page.goto("/carer/dependents");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("People I care for");
   await page.getByRole("link", { name: "Add someone you care for" }).click();
@@ -54,7 +49,7 @@ test("a carer asks to act for someone, the practice approves, and only then can 
   await signOut(page);
 
   // The receptionist finds it where staff work, and approves.
-  await signIn(page, "demo.reception@nhs.net", DEMO_PASSWORD);
+  await signIn(page, "demo.reception@nhs.net");
   await page.goto("/demo/inbox");
   await page.getByRole("navigation", { name: "Inboxes" }).getByRole("link", { name: /^Carer requests/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carer requests");
@@ -68,7 +63,7 @@ test("a carer asks to act for someone, the practice approves, and only then can 
   await signOut(page);
 
   // The carer can now act for them.
-  await signIn(page, carerEmail, E2E_USER_PASSWORD);
+  await signIn(page, carerEmail);
   await page.goto("/carer/dependents");
   const approved = page.locator(".nhsuk-summary-list__row", { hasText: name });
   await expect(approved.getByText("Approved")).toBeVisible();

@@ -11,20 +11,13 @@
  * the second, so they never reach for the same slot.
  */
 import type { Locator, Page } from "@playwright/test";
-import { checkPage, expect, test, waitForHydration } from "../support/e2e-fixtures";
+import { checkPage, expect, test, waitForHydration, signInAs } from "../support/e2e-fixtures";
 import { E2E_PFS_PRACTICES, e2ePfsCredentials, e2ePfsUserEmail } from "../support/e2e-online-services-users";
-import { E2E_USER_PASSWORD } from "../support/e2e-users";
 
 const PRODUCT = "Frontdoor";
 
 async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page, `${email} could not sign in: does the e2e launcher seed the online-services users?`).not.toHaveURL(/\/login/, {
-    timeout: 20_000,
-  });
+  await signInAs(page, email);
 }
 
 /** The confirmation: its own page without JS, a dialog with it (checked while open). */

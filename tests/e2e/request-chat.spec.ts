@@ -9,8 +9,8 @@
  * request and practice message, and the link holder with two requests (message on the first).
  */
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, test } from "../support/e2e-fixtures";
-import { E2E_CHAT, E2E_USER_PASSWORD, e2eChatLinkEmail, e2eChatUserEmail } from "../support/e2e-users";
+import { expect as baseExpect, test, signInAs } from "../support/e2e-fixtures";
+import { E2E_CHAT, e2eChatLinkEmail, e2eChatUserEmail } from "../support/e2e-users";
 
 // With JS on, the fixtures hold each submission until axe has checked the page it leaves.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -29,10 +29,7 @@ test("a patient reads the practice's message in My requests and replies with tex
   const email = e2eChatUserEmail(testInfo.project.name);
   const javaScript = testInfo.project.use.javaScriptEnabled !== false;
 
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAs(page, email);
   // A patient with requests lands on My requests and messages (spec 1 §6 not_loggedin).
   await expect(page, `${email} could not sign in: does the e2e launcher seed tests/support/e2e-seed-requests.ts?`).toHaveURL(
     /\/demo\/my-requests-and-messages$/,

@@ -9,8 +9,8 @@
  * sharing one server never touch each other's requests.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { checkPage, expect as baseExpect, test, waitForHydration } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eRequestCarerEmail, e2eRequestDependent, e2eRequestGuest, e2eRequestPatientEmail } from "../support/e2e-users";
+import { checkPage, expect as baseExpect, test, waitForHydration, signInAs } from "../support/e2e-fixtures";
+import { e2eRequestCarerEmail, e2eRequestDependent, e2eRequestGuest, e2eRequestPatientEmail } from "../support/e2e-users";
 
 // With JS on, the fixtures hold each submission until axe has checked the page it leaves.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -28,11 +28,7 @@ const PDF = Buffer.from(
 const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 async function signIn(page: Page, email: string) {
-  await page.goto("/demo/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page, `${email} could not sign in: does the e2e launcher run tests/support/e2e-seed-users.ts?`).not.toHaveURL(/\/login/);
+  await signInAs(page, email);
 }
 
 async function continueOn(page: Page, name = "Continue") {

@@ -7,8 +7,8 @@
  *
  * Each project has its own staff member and request (tests/support/e2e-seed-users.ts).
  */
-import { checkPage, expect, test } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eFederatedPatient, e2eFederatedStaff } from "../support/e2e-users";
+import { checkPage, expect, test, signInAs } from "../support/e2e-fixtures";
+import { e2eFederatedPatient, e2eFederatedStaff } from "../support/e2e-users";
 
 test("a staff member of two practices opens a request of the second in All practices, assigns it to themselves and finds it in their own inbox", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -17,10 +17,7 @@ test("a staff member of two practices opens a request of the second in All pract
   const patientName = `${patient.firstName} ${patient.lastName}`;
   const me = `${staff.firstName} ${staff.lastName}`;
 
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(staff.email);
-  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAs(page, staff.email);
   // Their first practice by name is Hillside (demotpp): the request is not there.
   await expect(page).toHaveURL(/\/demotpp\/inboxes\/\d+$/, { timeout: 20_000 });
   await expect(page.getByRole("banner")).toContainText("Hillside Surgery");

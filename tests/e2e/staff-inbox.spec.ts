@@ -7,16 +7,12 @@
  * runs never meet; demo staff accounts are shared, so counts are not asserted exactly.
  */
 import type { Page } from "@playwright/test";
-import { checkPage, expect, test } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eInboxPatient } from "../support/e2e-users";
+import { checkPage, expect, test, signInAs } from "../support/e2e-fixtures";
+import { e2eInboxPatient } from "../support/e2e-users";
 
-const PASSWORD = "Frontdoor-demo-2026";
 
 async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAs(page, email);
   await expect(page).toHaveURL(/\/inboxes\/\d+$/, { timeout: 20_000 });
   // Staff of several practices land at their first; this journey is at Riverside (demo).
   await page.goto("/demo/inbox");
@@ -60,10 +56,7 @@ test("a receptionist assigns a request to a GP; the GP answers, the patient repl
   await signOut(page);
 
   // The patient reads the message in their chat and replies (a plain form).
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(patient.email);
-  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAs(page, patient.email);
   await expect(page).toHaveURL(/\/demo\/my-requests-and-messages$/, { timeout: 20_000 });
   await page.getByRole("link", { name: /^FD-\d{6}/ }).first().click();
   await expect(page.getByText("Your letter is ready to collect from reception.")).toBeVisible();

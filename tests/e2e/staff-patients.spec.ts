@@ -8,7 +8,7 @@
  * name unique to the project and the moment, and never touches anyone else's.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { expect as baseExpect, test } from "../support/e2e-fixtures";
+import { expect as baseExpect, test, signInAs } from "../support/e2e-fixtures";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PRODUCT = "Frontdoor";
@@ -25,11 +25,7 @@ function uniqueSurname(testInfo: TestInfo): string {
 }
 
 async function signInAsReceptionist(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill("demo.reception@nhs.net");
-  await page.getByLabel("Password").fill("Frontdoor-demo-2026");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInAs(page, "demo.reception@nhs.net");
 }
 
 test("a receptionist adds and edits a non-digital patient, finds them, sends a request on their behalf and edits their details", async ({ page }, testInfo) => {

@@ -61,6 +61,7 @@ import {
   outbox,
   patientEntries,
   patients,
+  users,
 } from "~/db/schema";
 import { signValue } from "~/domain/auth/signed-value.server";
 import { FILE_LINK_PURPOSE } from "~/domain/inbox/inbox-route.server";
@@ -136,6 +137,7 @@ const ROWS: Row[] = [
   { route: "routes/practice.$practiceCode._index", public: "a practice's public page", params: practice, own: ALL("ok") },
   { route: "routes/$practiceCode.email-sent", public: "after registration or guest entry: check your email", params: practice, own: ALL("ok/back") },
   { route: "routes/dev.outbox", public: "the development outbox: 404 in production (tested below)", own: ALL("ok") },
+  { route: "routes/dev.sign-in", public: "the e2e fixtures' sign-in: 404 without the run's key (tested below)", own: ALL("404") },
   { route: "routes/session.keep-alive", public: "the idle timer's heartbeat: 401 when signed out", own: "login ok ok ok ok ok ok ok ok ok" },
   { route: "routes/login._index", public: "sign in", own: SIGNED_OUT_PAGE },
   { route: "routes/$practiceCode.login", public: "sign in at a practice", params: practice, own: SIGNED_OUT_PAGE },
@@ -647,7 +649,7 @@ describe("the access matrix", () => {
 
 describe("dev outbox", () => {
   it("is page-not-found in production, whoever asks", async () => {
-    const production = { ...context, config: { ...context.config, isProduction: true } };
+    const production = { ...context, config: { ...context.config, isProduction: true, testTools: false } };
     for (const role of ROLES) {
       const response = await callLoader(guardedModule("routes/dev.outbox").loader, {
         request: getRequest("/dev/outbox", { cookie: world.personas[role].cookie }),
@@ -655,6 +657,35 @@ describe("dev outbox", () => {
       });
       expect(response.status, role).toBe(404);
     }
+  });
+});
+
+describe("test sign-in (/dev/sign-in)", () => {
+  const key = "test-sign-in-key-".padEnd(40, "x");
+  // The matrix's context has no key, as a server without TEST_SIGN_IN_KEY.
+  const ask = (headers: Record<string, string>, ctx?: TestContext) =>
+    callLoader(guardedModule("routes/dev.sign-in").loader, {
+      request: new Request("http://localhost/dev/sign-in", { headers }),
+      context: ctx ?? { ...context, config: { ...context.config, testSignInKey: key } },
+    });
+
+  const emailOf = async (role: Role) => {
+    const [user] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, world.personas[role].userId!));
+    return user!.email;
+  };
+
+  it("starts a session for the named account when the run's key is given", async () => {
+    const response = await ask({ "X-Test-Sign-In-Key": key, "X-Test-Sign-In-Email": await emailOf("patient") });
+    expect(response.status).toBe(204);
+    expect(response.headers.getSetCookie().join(";")).toMatch(/session/i);
+  });
+
+  it("is page-not-found for a wrong or missing key, an unknown account, or a server without a key", async () => {
+    const email = await emailOf("patient");
+    expect((await ask({ "X-Test-Sign-In-Key": key.replace(/x$/, "y"), "X-Test-Sign-In-Email": email })).status).toBe(404);
+    expect((await ask({ "X-Test-Sign-In-Email": email })).status).toBe(404);
+    expect((await ask({ "X-Test-Sign-In-Key": key, "X-Test-Sign-In-Email": "nobody@example.com" })).status).toBe(404);
+    expect((await ask({ "X-Test-Sign-In-Key": key, "X-Test-Sign-In-Email": email }, context)).status).toBe(404);
   });
 });
 

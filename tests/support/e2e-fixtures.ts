@@ -485,3 +485,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (findings.length > 0) throw new Error(failureMessage(findings));
   },
 });
+
+/**
+ * Signs `page` in as the account with this e-mail without the sign-in form: the app's test-only
+ * /dev/sign-in (app/routes/dev.sign-in.ts) starts a session row as the form does once the password
+ * is checked, with this run's key (TEST_SIGN_IN_KEY, made by the Playwright config). Then opens
+ * `to` ("/" sends a signed-in person on to where their role lands). Journeys about something else
+ * use this; registration, password-reset and MFA journeys sign in through the form, as users do.
+ */
+export async function signInAs(page: Page, email: string, to = "/"): Promise<void> {
+  const key = process.env.TEST_SIGN_IN_KEY;
+  if (!key) throw new Error("signInAs: TEST_SIGN_IN_KEY is not set: run through tests/playwright.config.ts");
+  const response = await page.request.get("/dev/sign-in", {
+    headers: { "X-Test-Sign-In-Key": key, "X-Test-Sign-In-Email": email },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign in as ${email}: is the account seeded?`).toBe(204);
+  await page.goto(to);
+  await expect(page, `${email} was sent to sign in`).not.toHaveURL(/\/login(\?|$)/);
+}
