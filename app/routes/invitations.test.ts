@@ -67,7 +67,7 @@ describe("inviteStaff", () => {
     expect(result).toEqual({ status: "invalid_email", message: copy.validation.nhsEmail });
     const testDomain = { practiceId: practice.id, email: `x.${uniqueWord()}@example.com`, role: "gp" as const, invitedByUserId: null };
     expect((await inviteStaff(context, request, testDomain)).status).toBe("sent");
-    const production = makeContext(t.db, { config: { ...testConfig(), isProduction: true } });
+    const production = makeContext(t.db, { config: { ...testConfig(), isProduction: true, testTools: false } });
     expect((await inviteStaff(production, request, testDomain)).status).toBe("invalid_email");
     expect((await inviteStaff(context, request, { ...testDomain, practiceId: 999_999 })).status).toBe("unknown_practice");
   });

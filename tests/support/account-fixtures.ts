@@ -5,8 +5,9 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { outbox, patients, practices, users } from "~/db/schema";
+import { outbox, patients, users } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
+import { makePractice } from "./world";
 import { sessionCookieName } from "~/domain/auth/viewer.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
 
@@ -44,13 +45,8 @@ export async function signIn(context: AppContext, userId: number) {
   return { sessionId: id, cookie: `${sessionCookieName(context)}=${encodeURIComponent(id)}` };
 }
 
-export async function createPractice(context: AppContext, options: { mfaEnabled?: boolean } = {}) {
-  const code = `acct${unique()}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 30);
-  const [row] = await context.db
-    .insert(practices)
-    .values({ name: "Account Test Surgery", urlCode: code, mfaEnabled: options.mfaEnabled ?? false })
-    .returning();
-  return row;
+export function createPractice(context: AppContext, options: { mfaEnabled?: boolean } = {}) {
+  return makePractice(context, { name: "Account Test Surgery", mfaEnabled: options.mfaEnabled ?? false });
 }
 
 export async function createPatient(

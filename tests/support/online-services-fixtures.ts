@@ -6,11 +6,12 @@
  */
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "~/context.server";
-import { gpFaults, gpLinks, patients, practices, users } from "~/db/schema";
+import { gpFaults, gpLinks, patients, users } from "~/db/schema";
 import { seedGpPatient, seedGpPractice } from "~/db/seed-gp-system.server";
 import type { GpOperation, GpPatient } from "~/domain/gp-system/gp-system";
 import type { Flavour } from "~/domain/gp-system/flavour";
 import { sessionCookie } from "./mfa-helpers";
+import { makePractice, uniqueCode } from "./world";
 
 let counter = 0;
 const unique = () => `${process.pid}${Date.now().toString(36)}${++counter}`.replace(/[^A-Za-z0-9]/g, "");
@@ -22,21 +23,17 @@ export async function makeGpPractice(
   options: { flavour?: Flavour; flags?: Partial<{ linkageEnabled: boolean; appointmentsEnabled: boolean; prescriptionsEnabled: boolean }> } = {},
 ): Promise<GpPractice> {
   const flavour = options.flavour ?? "emis";
-  const code = `gp${unique()}`.slice(0, 30);
-  const [practice] = await context.db
-    .insert(practices)
-    .values({
+  const practice = await makePractice(context, {
       name: `${flavour.toUpperCase()} Test Surgery`,
-      urlCode: code,
-      odsCode: `Y${String(counter).padStart(5, "0")}`,
+      urlCode: uniqueCode("gp"),
+      odsCode: `Y${String(++counter).padStart(5, "0")}`,
       ehrType: flavour,
       pfsEhrType: flavour,
       linkageEnabled: true,
       appointmentsEnabled: true,
       prescriptionsEnabled: true,
       ...options.flags,
-    })
-    .returning();
+    });
   await seedGpPractice(context.db, practice, context.clock.now());
   return practice;
 }

@@ -4,8 +4,9 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { outbox, patients, practices, userGlobalRoles, users } from "~/db/schema";
+import { outbox, patients, userGlobalRoles, users } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
+import { makePractice } from "./world";
 import { sessionCookieName } from "~/domain/auth/viewer.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
 
@@ -26,9 +27,8 @@ export function uniqueWord(): string {
 
 export const uniqueEmail = (prefix = "person") => `${prefix}.${uniqueWord()}@example.com`;
 
-export async function createPractice(context: AppContext, name = "Registration Test Surgery") {
-  const [row] = await context.db.insert(practices).values({ name, urlCode: `reg${uniqueWord()}` }).returning();
-  return row;
+export function createPractice(context: AppContext, name = "Registration Test Surgery") {
+  return makePractice(context, { name });
 }
 
 export type PatientInput = {

@@ -5,19 +5,17 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { carerDependents, patientEntries, practiceMemberships, practices } from "~/db/schema";
+import { carerDependents, patientEntries, practiceMemberships } from "~/db/schema";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { createEntry, saveAnswers, type PatientEntry } from "~/domain/requests/entries.server";
 import { indexRequestText } from "~/domain/requests/request-text.server";
-import { createPatient, createPractice, createUser, sessionCookie } from "./registration-fixtures";
+import { createPatient, createUser, sessionCookie } from "./registration-fixtures";
+import { makePractice, type PracticeValues } from "./world";
 
 export type SignedIn = { userId: number; patientId: number; cookie: string };
 
-export async function requestPractice(context: AppContext, settings: Partial<typeof practices.$inferInsert> = {}) {
-  const practice = await createPractice(context, "Request Test Surgery");
-  if (Object.keys(settings).length === 0) return practice;
-  const [updated] = await context.db.update(practices).set(settings).where(eq(practices.id, practice.id)).returning();
-  return updated;
+export function requestPractice(context: AppContext, settings: PracticeValues = {}) {
+  return makePractice(context, { name: "Request Test Surgery", ...settings });
 }
 
 /** A patient with an account at the practice, signed in. */

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
+import { patients, practiceMemberships, sessions, userGlobalRoles, users } from "~/db/schema";
 import { startSession } from "~/domain/auth/sign-in.server";
 import type { GlobalRole, PracticeRole } from "~/domain/auth/viewer.server";
 import { sessionCookieName } from "~/domain/auth/viewer.server";
@@ -14,14 +14,8 @@ import { hashSessionId } from "~/domain/sessions/sessions.server";
 let counter = 0;
 const unique = () => `${process.pid}x${Date.now().toString(36)}x${++counter}`;
 
-export async function makePractice(context: AppContext, options: { idleTimeout?: number | null } = {}) {
-  const urlCode = `idle${unique()}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 30);
-  const [row] = await context.db
-    .insert(practices)
-    .values({ name: `Idle Test Surgery ${urlCode}`, urlCode, idleTimeout: options.idleTimeout ?? null })
-    .returning();
-  return row;
-}
+/** The one practice maker (tests/support/world.ts); idle tests give an idle_timeout. */
+export { makePractice } from "./world";
 
 export async function makeUser(
   context: AppContext,
