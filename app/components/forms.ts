@@ -1,3 +1,6 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod";
 import type { SummaryError } from "./ErrorSummary";
 
 /**
@@ -16,4 +19,22 @@ export function summaryErrors(
     if (first) out.push({ fieldId: field.id, message: first });
   }
   return out;
+}
+
+/**
+ * Conform set up the one way every NHS form here uses it: the zod schema validates in the
+ * browser with JS (first on submit, then as the user corrects a field), and the server's 400
+ * reply (`formRejected`) comes back as `lastResult` without JS. Pass the page's other options
+ * (`lastResult`, `defaultValue`, `id`) as they are.
+ */
+export function useNhsForm<Schema extends z.ZodType<Record<string, any>, Record<string, any>>>(
+  schema: Schema,
+  options: Omit<Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0], "onValidate" | "shouldValidate" | "shouldRevalidate">,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    ...options,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
 }

@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { Radios } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button, TextareaField } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { redirectWithFlash } from "~/domain/http/flash.server";
 import { notFound } from "~/domain/http/responses.server";
 import { DECISION_DONE, PROXY_REASON_LABELS, ProxyDecisionSchema, STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
@@ -76,11 +76,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CarerLink() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(ProxyDecisionSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProxyDecisionSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.decision, fields.note], form.errors, fields.decision.id);
   const rows: [string, string | null][] = [

@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { DateInput, dateSummaryErrors, Radios, TextInput } from "~/components/ac
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { addDependent } from "~/domain/accounts/dependent-registration.server";
 import { dependentSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
@@ -82,12 +82,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AddDependent() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(dependentSchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }), {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: dependentSchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = [
     ...summaryErrors([fields.firstName, fields.lastName], form.errors, fields.firstName.id),

@@ -81,6 +81,7 @@ export default function Chat() {
 function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   // One form state for the error summary at the top of main and the form below the thread.
+  // Not useNhsForm: the schema depends on the posted files (a reply may be files alone).
   const [form, fields] = useForm({
     id: IDS.form,
     lastResult: actionData?.lastResult,

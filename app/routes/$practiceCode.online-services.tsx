@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { UnlinkConfirmation } from "~/components/online-services/Confirmations";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
@@ -58,12 +58,9 @@ function LinkForm({ flavour }: { flavour: "tpp" | "emis" }) {
   const actionData = useActionData<typeof action>();
   const schema = linkSchema(flavour);
   const labels = linkLabels(flavour);
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(schema, {
     id: "link-account",
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.accountId, fields.linkageKey, fields.unitId], form.errors);
   return (

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useNhsForm } from "~/components/forms";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -170,13 +171,10 @@ export default function QuestionPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const questions = data.questions as PageQuestion[];
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(pageSchema(questions, browserToday()), {
     id: `entry-${data.entry.id}-page-${data.page}`,
     lastResult: actionData?.lastResult,
     defaultValue: data.defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageSchema(questions, browserToday()) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors: SummaryError[] = [];
   for (const q of questions) {

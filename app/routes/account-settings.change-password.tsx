@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ChangePasswordSchema } from "~/domain/accounts/account-forms";
 import { changePassword, PASSWORD_CHANGED_MESSAGE } from "~/domain/accounts/change-password.server";
 import { CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server";
@@ -39,11 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(ChangePasswordSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.currentPassword, fields.password, fields.confirmPassword]);
   return (

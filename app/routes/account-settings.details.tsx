@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { AccountDetailsSchema } from "~/domain/accounts/account-forms";
 import { DETAILS_UPDATED_MESSAGE, loadAccountSettings, updateAccountDetails } from "~/domain/accounts/account-settings.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
@@ -35,11 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccountDetails() {
   const current = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(AccountDetailsSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountDetailsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: current,
   });
   const errors = summaryErrors([fields.firstName, fields.lastName, fields.mobile]);

@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ConfirmPasswordSchema } from "~/domain/accounts/account-forms";
 import { confirmPassword, CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server";
 import { loggedin } from "~/domain/auth/guards";
@@ -39,11 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmPassword() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(ConfirmPasswordSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.password], form.errors, fields.password.id);
   return (

@@ -1,12 +1,12 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { CodeField } from "~/components/mfa/CodeField";
 import { signedInHeaders } from "~/domain/auth/auth-cookies.server";
 import { not_loggedin } from "~/domain/auth/guards";
@@ -88,11 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginVerification() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(MfaCodeSchema, {
     lastResult: actionData && "lastResult" in actionData ? actionData.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const otherErrors = actionData && "errors" in actionData ? actionData.errors : [];
   const errors = summaryErrors([{ id: fields.code.id, errors: fields.code.errors }], [...(form.errors ?? []), ...otherErrors], fields.code.id);

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { LinkExpired } from "~/components/accounts/LinkPages";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { NewPasswordSchema } from "~/domain/accounts/account-forms";
 import { completePasswordReset, isResetLinkLive, PASSWORD_RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { signedOutHeaders } from "~/domain/auth/auth-cookies.server";
@@ -66,11 +66,8 @@ function Expired() {
 
 function NewPasswordForm() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(NewPasswordSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.password, fields.confirmPassword]);
   return (

@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ResetRequestSchema } from "~/domain/accounts/account-forms";
 import { PASSWORD_RESET_MESSAGES, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { not_loggedin } from "~/domain/auth/guards";
@@ -60,11 +60,8 @@ function Sent() {
 
 function RequestForm() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(ResetRequestSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.email], form.errors, fields.email.id);
   return (

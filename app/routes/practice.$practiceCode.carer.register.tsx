@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { CarerRegistrationSchema } from "~/domain/accounts/registration-forms";
 import { guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
 import { registerCarer } from "~/domain/accounts/registration.server";
@@ -34,11 +34,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CarerRegistration() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(CarerRegistrationSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CarerRegistrationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.firstName, fields.lastName, fields.email, fields.confirmEmail, fields.mobile, fields.password]);
   const code = data.practice.urlCode;

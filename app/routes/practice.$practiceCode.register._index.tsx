@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { PatientIdentityFields } from "~/components/accounts/PatientIdentityFiel
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { copy } from "~/copy";
 import { patientRegistrationSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
 import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
@@ -48,12 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function PatientRegistration() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(patientRegistrationSchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }), {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: patientRegistrationSchema({ today: new Date(), maximumPatientAge: data.maximumPatientAge }) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = [
     ...summaryErrors([fields.firstName, fields.lastName], form.errors, fields.firstName.id),

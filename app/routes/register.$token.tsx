@@ -1,5 +1,5 @@
 import { formRejected } from "~/domain/http/forms.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { TokenRegistrationSchema } from "~/domain/accounts/account-forms";
 import { redirectToEmailSent } from "~/domain/accounts/registration-route.server";
@@ -78,11 +78,8 @@ export default function RegisterWithToken() {
 
 function RegistrationForm({ practiceName, name, email }: { practiceName: string; name: string; email: string }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(TokenRegistrationSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenRegistrationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: { email },
   });
   const errors = summaryErrors([fields.email, fields.confirmEmail, fields.password]);

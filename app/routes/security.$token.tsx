@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useNhsForm } from "~/components/forms";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -123,11 +124,8 @@ function Confirmed({ practiceName, expires, account }: { practiceName: string; e
 
 function AskDateOfBirth({ practiceName, maximumPatientAge }: { practiceName: string; maximumPatientAge: number }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(dateOfBirthSchema({ today: new Date(), maximumPatientAge }), {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dateOfBirthSchema({ today: new Date(), maximumPatientAge }) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = dateSummaryErrors(fields.dateOfBirth);
   return (

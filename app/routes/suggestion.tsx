@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { copy } from "~/copy";
 import { isSecureRequest } from "~/domain/http/cookies";
 import { setFlashCookie } from "~/domain/http/flash.server";
@@ -44,11 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Suggestion() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(SuggestionSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SuggestionSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const product = useRouteLoaderData<RootLoaderData>("root")?.productName ?? "Frontdoor";
   const errors = summaryErrors([{ id: fields.comment.id, errors: fields.comment.errors }]);

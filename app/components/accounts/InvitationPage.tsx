@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { LinkExpired } from "~/components/accounts/LinkPages";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { InvitationActionData, InvitationLoaderData } from "~/domain/accounts/invitation-route.server";
 import { InvitationRegistrationSchema } from "~/domain/accounts/registration-forms";
 
@@ -29,11 +28,8 @@ export function invitationTitle(data: { state?: string } | undefined): string {
 export function InvitationPage() {
   const data = useLoaderData<InvitationLoaderData>();
   const actionData = useActionData<InvitationActionData>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(InvitationRegistrationSchema, {
     lastResult: actionData?.lastResult ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InvitationRegistrationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   if (data.state === "expired") {

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { SignInSchema } from "~/domain/auth/sign-in-form";
 import type { LoginActionData, LoginLoaderData } from "~/domain/auth/login-route.server";
 
@@ -12,11 +11,8 @@ import type { LoginActionData, LoginLoaderData } from "~/domain/auth/login-route
 export function LoginPage() {
   const data = useLoaderData<LoginLoaderData>();
   const actionData = useActionData<LoginActionData>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(SignInSchema, {
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: { redirect: data.redirect ?? "" },
   });
   const errors = summaryErrors(

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ChooseMfaTypeSchema, MfaCodeSchema } from "~/domain/mfa/mfa-forms";
 import { stripSpaces } from "~/validation/rules";
 import { CodeField } from "./CodeField";
@@ -39,11 +38,8 @@ function useHydrated() {
 
 /** No settings: choose a type (spec 2 §4), authenticator by default. */
 export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(ChooseMfaTypeSchema, {
     lastResult: reply?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChooseMfaTypeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: { mfaType: "authenticator" },
   });
   const typeField = fields.mfaType;
@@ -187,11 +183,8 @@ function TryAnotherMethod() {
 }
 
 function useCodeForm(reply?: MfaSettingsReply) {
-  return useForm({
+  return useNhsForm(MfaCodeSchema, {
     lastResult: reply?.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 }
 

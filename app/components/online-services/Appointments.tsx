@@ -1,9 +1,8 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppointmentView, SessionView, SlotView } from "~/domain/online-services/appointments";
 import { BookingSchema, REASON_MAX } from "~/domain/online-services/forms";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
@@ -24,12 +23,9 @@ export function BookingForm({
   lastResult?: SubmissionResult<string[]> | null;
   onClose?: () => void;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(BookingSchema, {
     id: `book-${slot.slotId}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const Heading = onClose ? "h2" : "h1";
   const error = fields.reason.errors?.[0];

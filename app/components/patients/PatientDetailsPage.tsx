@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useNhsForm } from "~/components/forms";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
@@ -27,11 +27,8 @@ export function PatientDetailsPage({
   maximumPatientAge: number;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(patientDetailsSchema({ today: new Date(), maximumPatientAge }), {
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: patientDetailsSchema({ today: new Date(), maximumPatientAge }) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue,
   });
   return (
