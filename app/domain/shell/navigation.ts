@@ -13,7 +13,7 @@ export type ShellNavigation = {
   items: NavLink[];
   account?: { name: string; items: NavLink[]; logoutLabel: "Logout" | "End Session" };
   /** Staff: requests waiting in their own and the unassigned inbox, and where to poll it. */
-  inboxBubble?: { count: number; countUrl: string };
+  inboxBubble?: { count: number | null; countUrl: string };
 };
 
 /** What menu visibility depends on (spec 1 §6 "Menu visibility"). */
