@@ -6,10 +6,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, practiceMemberships, practices, staffNotificationSettings, users } from "~/db/schema";
+import { auditEvents, issueTypes, practiceMemberships, practices, staffNotificationSettings, users } from "~/db/schema";
 import { hasConsent } from "~/domain/practices/consents.server";
 import { CONSENT_MESSAGES } from "~/domain/practices/consents";
-import { MY_INBOX, UNASSIGNED } from "~/domain/staff/notification-settings";
+import { AWAITING_RESPONSE, MY_INBOX, UNASSIGNED } from "~/domain/staff/notification-settings";
 import { PATIENT_FACING_NAME_MESSAGES } from "~/domain/staff/patient-facing-name";
 import { STAFF_MESSAGES } from "~/domain/staff/staff-admin";
 import { loadConversation } from "~/domain/requests/conversation.server";
@@ -382,6 +382,26 @@ describe("notification settings", () => {
     // Nothing chosen: the count is null (notifications not set up).
     await callAction(notificationRoute.action, post(path, params, {}, w.cookies.gp));
     expect(await count()).toBeNull();
+  });
+});
+
+describe("the inbox count with notifications on", () => {
+  it("counts each request once in the inboxes chosen, issue-type inboxes included", async () => {
+    const w = await world({ notificationSetting: true });
+    const me = w.here.gp.id;
+    const path = `/${w.code}/notification-settings/${me}`;
+    const params = { practiceCode: w.code, userId: String(me) };
+    await makeEntry(context, { practiceId: w.here.practice.id, patientId: w.patient.patientId, userId: w.patient.userId, stage: "submitted", issueTypeId: 4 });
+    const [type] = await t.db.select({ name: issueTypes.name }).from(issueTypes).where(eq(issueTypes.id, 4));
+    const count = async () => (await readJson<{ count: number | null }>(await callLoader(countRoute.loader, get(`/${w.code}/inboxes/count`, { practiceCode: w.code }, w.cookies.gp)))).count;
+    const choose = (inbox: string[]) => callAction(notificationRoute.action, post(path, params, { inbox, confirmed: "yes" }, w.cookies.gp));
+    expect(await count()).toBe(1);
+    await choose([type.name]);
+    expect(await count()).toBe(1);
+    await choose([UNASSIGNED, type.name, MY_INBOX]);
+    expect(await count()).toBe(1);
+    await choose([AWAITING_RESPONSE]);
+    expect(await count()).toBe(0);
   });
 });
 
