@@ -30,8 +30,9 @@ export default function ConfirmMyInboxOff() {
         <p>{M.confirmText}</p>
         <p className="nhsuk-body-l">{M.confirmQuestion}</p>
         <PostForm action={data.settingsPath}>
-          {data.ticked.map((name) => (
-            <input type="hidden" name="inbox" value={name} key={name} />
+          {/* inbox[0], inbox[1], …: the same list the checkboxes post (one name per hidden field). */}
+          {data.ticked.map((name, i) => (
+            <input type="hidden" name={`inbox[${i}]`} value={name} key={name} />
           ))}
           <input type="hidden" name="confirmed" value="yes" />
           <div className="nhsuk-button-group">

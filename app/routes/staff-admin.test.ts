@@ -371,7 +371,8 @@ describe("notification settings", () => {
     );
     expect(confirmPage.ticked).toEqual([UNASSIGNED]);
 
-    const confirmed = await callAction(notificationRoute.action, post(path, params, { inbox: [UNASSIGNED], confirmed: "yes" }, w.cookies.gp));
+    // As the confirm page posts it: inbox[0], inbox[1], ….
+    const confirmed = await callAction(notificationRoute.action, post(path, params, { "inbox[0]": UNASSIGNED, confirmed: "yes" }, w.cookies.gp));
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get("Location")).toBe(path);
     const saved = new Map((await t.db.select().from(staffNotificationSettings).where(eq(staffNotificationSettings.userId, me))).map((r) => [r.inboxName, r.enabled]));
