@@ -163,7 +163,7 @@ function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof
                   <div className={`nhsuk-card${practice ? " nhsuk-card--feature" : ""}`}>
                     <div className={`nhsuk-card__content${practice ? " nhsuk-card__content--feature" : ""}`}>
                       <h3 className={`nhsuk-card__heading${practice ? " nhsuk-card__heading--feature" : ""} nhsuk-heading-s`}>
-                        {practice ? `From ${c.practiceName}` : "From you"}
+                        {practice ? `From ${m.author ?? c.practiceName}` : "From you"}
                       </h3>
                       <p className="nhsuk-body-s">
                         {m.date} at {m.time}

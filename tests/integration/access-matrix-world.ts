@@ -12,7 +12,7 @@
  *   staff of B at B's address naming practice A's).
  */
 import { eq } from "drizzle-orm";
-import { gpLinks, patientEntries, patients } from "~/db/schema";
+import { gpLinks, patientEntries, patients, practices } from "~/db/schema";
 import { landingPath } from "~/domain/auth/guards";
 import { toGuardViewer } from "~/domain/auth/guards.server";
 import { getViewer } from "~/domain/auth/viewer.server";
@@ -171,6 +171,8 @@ export async function buildWorld(context: TestContext) {
   const CP = await signedInCarer(context, A.id, { status: "pending" });
   const CB = await signedInCarer(context, B.id, { status: "approved" });
 
+  // Notifications on at A: its staff have notification settings (decision 0075).
+  await context.db.update(practices).set({ notificationSetting: true }).where(eq(practices.id, A.id));
   const gp = await makeUser(context, { memberships: [{ practiceId: A.id, role: "gp" }] });
   const recept = await makeUser(context, { memberships: [{ practiceId: A.id, role: "receptionist" }] });
   const padmin = await makeUser(context, { memberships: [{ practiceId: A.id, role: "practice_admin" }] });

@@ -61,6 +61,7 @@ import {
   outbox,
   patientEntries,
   patients,
+  practiceMemberships,
   users,
 } from "~/db/schema";
 import { signValue } from "~/domain/auth/signed-value.server";
@@ -460,6 +461,57 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
     foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied",
   },
+
+  // ---- staff administration (issue "administration", decision 0075) ---------------------------
+    //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
+  { route: "routes/practice.$practiceCode.manage-staff", params: practice,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
+  {
+    // The practice admin takes away the GP's role, the system admin the receptionist's (both put back).
+    route: "routes/practice.$practiceCode.manage-staff_.remove.$userId.$role",
+    params: (c) => ({
+      practiceCode: c.page,
+      userId: String(c.persona.role === "admin" ? c.w.people.recept.id : c.w.people.gp.id),
+      role: c.persona.role === "admin" ? "receptionist" : "gp",
+    }),
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok          ok",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      404",
+    restore: async (w) => {
+      await context.db
+        .insert(practiceMemberships)
+        .values([
+          { userId: w.people.gp.id, practiceId: w.A.id, role: "gp" },
+          { userId: w.people.recept.id, practiceId: w.A.id, role: "receptionist" },
+        ])
+        .onConflictDoNothing();
+    },
+  },
+  { route: "routes/$practiceCode.add-staff-role", params: practice,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.patient-facing-name", params: practice,
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok/form     denied      denied" },
+  {
+    // Own: the staff member's own settings (the admins: A's GP's). Foreign: practice B's GP at A's address.
+    route: "routes/$practiceCode.notification-settings.$userId",
+    params: (c) => at(c, { userId: String(c.t.staffMember) }),
+    own:     "login       denied      denied      denied      denied      ok          ok          denied      ok          ok",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         404",
+  },
+  {
+    route: "routes/$practiceCode.notification-settings.$userId_.confirm",
+    params: (c) => at(c, { userId: String(c.t.staffMember) }),
+    own:     "login       denied      denied      denied      denied      ok          ok          denied      ok          ok",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         404",
+  },
+  { route: "routes/$practiceCode.notification-settings._index", params: practice,
+    own:     "login       denied      denied      denied      denied      ok          ok          denied      ok          ok",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok          denied      ok" },
+  { route: "routes/practices.$practiceCode.consents.$feature", params: (c) => ({ practiceCode: c.page, feature: "bulk_messaging" }),
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
 ];
 
 // ---- running a cell ----------------------------------------------------------------------------

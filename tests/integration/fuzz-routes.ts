@@ -324,5 +324,29 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "pfs.not-linked": { roles: ["patient", "patient2"], query: { context: ["appointments", "prescriptions", "x"] } },
     "pfs.link-reset": { roles: ["patient", "patient2"] },
     "carer.dependents": { roles: ["carer"] },
+    // Staff administration (decision 0075).
+    "practice.$practiceCode.manage-staff": {
+      roles: ["practiceAdmin", "systemAdmin"],
+      fields: { intent: ["invite", "resend", "cancel"], email: ["new.staff.fuzz@nhs.net", "fuzz@example.com", "x@gmail.com"], role: ["gp", "receptionist", "practice_admin"], invitationId: ["7d3f2c1e-8a9b-4c5d-9e0f-1a2b3c4d5e6f"] },
+    },
+    // A carer's id: nobody on the staff, so the fuzz never takes a real role away (404).
+    "practice.$practiceCode.manage-staff_.remove.$userId.$role": {
+      roles: ["practiceAdmin", "systemAdmin"],
+      params: { userId: [s(world.carer.userId)], role: ["gp", "receptionist", "practice_admin"] },
+    },
+    "$practiceCode.add-staff-role": { roles: ["practiceAdmin"], fields: { role: ["gp", "receptionist", "practice_admin"] } },
+    "$practiceCode.patient-facing-name": { roles: ["gp"], fields: { name: [...TEXT, "Dr Fuzz", "x", "x".repeat(301)] } },
+    "$practiceCode.notification-settings.$userId": {
+      roles: ["gp", "practiceAdmin"],
+      params: { userId: [s(world.gp.id)] },
+      fields: { inbox: ["My Inbox", "Unassigned", "Awaiting Response", "Admin"], confirmed: ["yes", ""] },
+    },
+    "$practiceCode.notification-settings.$userId_.confirm": { roles: ["gp"], params: { userId: [s(world.gp.id)] }, query: { inbox: ["Unassigned", "My Inbox"] } },
+    "$practiceCode.notification-settings._index": { roles: ["gp"] },
+    "practices.$practiceCode.consents.$feature": {
+      roles: ["practiceAdmin", "systemAdmin"],
+      params: { feature: ["bulk_messaging", "video", "ai_triage"] },
+      fields: { intent: ["agree", "withdraw"], agree: ["yes", ""], understood: ["yes", ""] },
+    },
   };
 }

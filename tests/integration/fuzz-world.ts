@@ -34,7 +34,7 @@ import { makeEntry, signedInCarer, signedInPatient } from "../support/request-fi
 import { createPatient, createUser, KNOWN_PASSWORD, linkSentTo, tokenOf, uniqueWord } from "../support/registration-fixtures";
 import { submittedRequest } from "../support/inbox-fixtures";
 import { makeUser } from "../support/session-fixtures";
-import { callAction, cookieHeaderAfter, postRequest } from "../support/requests";
+import { callAction, cookieHeaderAfter, postRequest, TEST_ORIGIN } from "../support/requests";
 
 /** Who a case posts as. The first seven are everyone's; the rest serve one route each. */
 export const STANDARD_ROLES = ["anonymous", "patient", "guest", "carer", "gp", "practiceAdmin", "systemAdmin"] as const;
@@ -164,14 +164,14 @@ export async function buildWorld(context: TestContext) {
   const guestToken = tokenOf(await linkSentTo(context, guestEmail, "guest-validation"));
 
   const staffEmail = `new.gp.${uniqueWord()}@nhs.net`;
-  await inviteStaff(context, request, { practiceId: practice.id, email: staffEmail, role: "gp", invitedByUserId: null });
+  await inviteStaff(context, { origin: TEST_ORIGIN, practiceId: practice.id, email: staffEmail, role: "gp", invitedByUserId: null });
   const staffToken = tokenOf(await linkSentTo(context, staffEmail, "staff-invitation"));
   const adminEmail = `new.admin.${uniqueWord()}@nhs.net`;
-  await invitePracticeAdmin(context, request, { practiceId: practice.id, email: adminEmail, invitedByUserId: null });
+  await invitePracticeAdmin(context, { origin: TEST_ORIGIN, practiceId: practice.id, email: adminEmail, invitedByUserId: null });
   const adminToken = tokenOf(await linkSentTo(context, adminEmail, "practice-admin-invitation"));
   // The signed-in GP's own address invited as practice admin: the "accept" branch.
   const [gpUser] = await db.select({ email: users.email }).from(users).where(eq(users.id, gp.id));
-  await invitePracticeAdmin(context, request, { practiceId: practice.id, email: gpUser.email, invitedByUserId: null });
+  await invitePracticeAdmin(context, { origin: TEST_ORIGIN, practiceId: practice.id, email: gpUser.email, invitedByUserId: null });
   const acceptToken = tokenOf(await linkSentTo(context, gpUser.email, "practice-admin-invitation"));
 
   // Between the password and the code: a user with SMS codes on.

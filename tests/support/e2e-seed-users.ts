@@ -29,6 +29,8 @@ import {
   e2eRequestDependent,
   e2eRequestGuest,
   e2eRequestPatientEmail,
+  e2eSettingsReceptionist,
+  e2eStaffAdmin,
 } from "./e2e-users";
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
@@ -64,6 +66,28 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedRequestPeople(db, demo.id, passwordHash);
   await seedE2eOnlineServicesUsers(db, passwordHash);
   await seedE2eRequestsInto(db);
+  await seedStaffAdministration(db, demo.id, passwordHash);
+}
+
+/**
+ * Per project, the staff-administration journeys' people at demo: a practice admin without a
+ * staff role (manage staff) and a receptionist (patient-facing name, notification settings).
+ */
+async function seedStaffAdministration(db: Db, practiceId: number, passwordHash: string): Promise<void> {
+  for (const project of E2E_PROJECTS) {
+    for (const [person, role] of [
+      [e2eStaffAdmin(project), "practice_admin"],
+      [e2eSettingsReceptionist(project), "receptionist"],
+    ] as const) {
+      const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
+      if (existing.length > 0) continue;
+      const [user] = await db
+        .insert(users)
+        .values({ email: person.email, firstName: person.firstName, lastName: person.lastName, passwordHash, emailVerifiedAt: sql`now()` })
+        .returning({ id: users.id });
+      await db.insert(practiceMemberships).values({ userId: user.id, practiceId, role });
+    }
+  }
 }
 
 /**

@@ -85,3 +85,15 @@ export const E2E_CHAT = {
   /** 09/05/1985 */
   linkHolderDateOfBirth: "1985-05-09",
 } as const;
+
+/** The manage-staff journey's practice admin at demo (no staff role), for a project (decision 0075). */
+export function e2eStaffAdmin(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return { email: `e2e.staffadmin.${project}@nhs.net`, firstName: "Pat", lastName: `Staffadmin${suffix}` };
+}
+
+/** The staff-settings journey's receptionist at demo (patient-facing name, notification settings). */
+export function e2eSettingsReceptionist(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return { email: `e2e.staffsettings.${project}@nhs.net`, firstName: "Remy", lastName: `Settings${suffix}` };
+}

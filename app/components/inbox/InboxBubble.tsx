@@ -11,10 +11,10 @@ const TOAST_MS = 4_400;
  * with JS it polls every 30 s (first after 4 s) and shows a toast when the count rises. A failed
  * poll hides the bubble and is only logged (spec 3 §8).
  */
-export function InboxBubble({ initial, countUrl }: { initial: number; countUrl: string }) {
+export function InboxBubble({ initial, countUrl }: { initial: number | null; countUrl: string }) {
   const [count, setCount] = useState<number | null>(initial);
   const [toast, setToast] = useState(false);
-  const last = useRef(initial);
+  const last = useRef(initial ?? 0);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     let toastTimer: ReturnType<typeof setTimeout>;
@@ -23,13 +23,14 @@ export function InboxBubble({ initial, countUrl }: { initial: number; countUrl: 
       try {
         const response = await fetch(countUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
         if (!response.ok) throw new Error(`count ${response.status}`);
-        const { count: next } = (await response.json()) as { count: number };
-        if (next > last.current) {
+        // null: notifications are not set up (no inbox chosen): no bubble, no toast.
+        const { count: next } = (await response.json()) as { count: number | null };
+        if (next !== null && next > last.current) {
           setToast(true);
           clearTimeout(toastTimer);
           toastTimer = setTimeout(() => setToast(false), TOAST_MS);
         }
-        last.current = next;
+        last.current = next ?? 0;
         setCount(next);
       } catch (error) {
         console.warn("Inbox count failed", error);

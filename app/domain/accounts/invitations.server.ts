@@ -10,13 +10,12 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { authTokens, practiceMemberships, practices } from "~/db/schema";
+import { authTokens, practiceMemberships, practices, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { hashPassword } from "~/domain/auth/password.server";
-import { consumeToken, findLiveToken, issueToken, type TokenRow } from "~/domain/auth/tokens.server";
+import { consumeToken, findLiveToken, issueTokenWithId, type TokenRow } from "~/domain/auth/tokens.server";
 import type { PracticeRole } from "~/domain/auth/viewer.server";
 import { staffEmailField } from "~/validation/rules";
-import { absoluteUrl } from "./email-validation.server";
 import { findUserByEmail, insertUser, normaliseEmail } from "./registration.server";
 
 export type InvitationKind = "staff" | "practice_admin";
@@ -24,7 +23,12 @@ export type StaffRole = "gp" | "receptionist";
 
 const PURPOSE = { staff: "staff_invitation", practice_admin: "practice_admin_invitation" } as const;
 
-export type InviteResult = { status: "sent" } | { status: "invalid_email"; message: string } | { status: "unknown_practice" };
+export type InviteResult =
+  | { status: "sent"; tokenId: string }
+  | { status: "invalid_email"; message: string }
+  | { status: "unknown_practice" }
+  /** The address already holds this role at the practice. */
+  | { status: "already_member" };
 
 /** Where the link in the invitation e-mail leads. */
 export function invitationPath(kind: InvitationKind, practiceCode: string, token: string): string {
@@ -32,12 +36,13 @@ export function invitationPath(kind: InvitationKind, practiceCode: string, token
   return `/practice/${practiceCode}/register/${segment}/${token}`;
 }
 
-async function invite(
-  context: AppContext,
-  request: Request,
-  kind: InvitationKind,
-  input: { practiceId: number; email: string; role: PracticeRole; invitedByUserId: number | null },
-): Promise<InviteResult> {
+/** The sender of an invitation and where its link points (the site's origin, e.g. https://frontdoor.nhs.uk). */
+export type InviteInput = { practiceId: number; email: string; invitedByUserId: number | null; origin: string };
+
+/** The practice's live invitation purposes, for listing and withdrawing them (manage staff). */
+export const INVITATION_PURPOSES = [PURPOSE.staff, PURPOSE.practice_admin] as const;
+
+async function invite(context: AppContext, kind: InvitationKind, input: InviteInput & { role: PracticeRole }): Promise<InviteResult> {
   const { db, clock, config, notifier } = context;
   const parsed = staffEmailField(config.testTools).safeParse(input.email);
   if (!parsed.success) return { status: "invalid_email", message: parsed.error.issues[0]?.message ?? "" };
@@ -45,6 +50,13 @@ async function invite(
   const [practice] = await db.select().from(practices).where(eq(practices.id, input.practiceId)).limit(1);
   if (!practice) return { status: "unknown_practice" };
   const purpose = PURPOSE[kind];
+  const [member] = await db
+    .select({ userId: practiceMemberships.userId })
+    .from(practiceMemberships)
+    .innerJoin(users, eq(users.id, practiceMemberships.userId))
+    .where(and(eq(practiceMemberships.practiceId, practice.id), eq(practiceMemberships.role, input.role), sql`lower(${users.email}) = ${email}`))
+    .limit(1);
+  if (member) return { status: "already_member" };
   // A new invitation replaces earlier ones to the same address: only the latest link works.
   await db
     .update(authTokens)
@@ -57,7 +69,7 @@ async function invite(
         isNull(authTokens.usedAt),
       ),
     );
-  const token = await issueToken(db, clock, {
+  const { token, id: tokenId } = await issueTokenWithId(db, clock, {
     purpose,
     practiceId: practice.id,
     email,
@@ -67,34 +79,28 @@ async function invite(
     channel: "email",
     to: email,
     template: kind === "staff" ? "staff-invitation" : "practice-admin-invitation",
-    values: { practiceName: practice.name, link: absoluteUrl(request, invitationPath(kind, practice.urlCode, token)), product: config.productName },
+    values: { practiceName: practice.name, link: new URL(invitationPath(kind, practice.urlCode, token), input.origin).toString(), product: config.productName },
   });
   await audit(db, {
     actorUserId: input.invitedByUserId,
     practiceId: practice.id,
     action: kind === "staff" ? "staff.invited" : "practice_admin.invited",
+    subjectType: "invitation",
+    subjectId: tokenId,
     detail: { role: input.role },
     at: clock.now(),
   });
-  return { status: "sent" };
+  return { status: "sent", tokenId };
 }
 
 /** Invites a GP or receptionist to a practice (used by manage staff). */
-export function inviteStaff(
-  context: AppContext,
-  request: Request,
-  input: { practiceId: number; email: string; role: StaffRole; invitedByUserId: number | null },
-): Promise<InviteResult> {
-  return invite(context, request, "staff", input);
+export function inviteStaff(context: AppContext, input: InviteInput & { role: StaffRole }): Promise<InviteResult> {
+  return invite(context, "staff", input);
 }
 
 /** Invites a practice administrator (used by the advanced user and the system admin). */
-export function invitePracticeAdmin(
-  context: AppContext,
-  request: Request,
-  input: { practiceId: number; email: string; invitedByUserId: number | null },
-): Promise<InviteResult> {
-  return invite(context, request, "practice_admin", { ...input, role: "practice_admin" });
+export function invitePracticeAdmin(context: AppContext, input: InviteInput): Promise<InviteResult> {
+  return invite(context, "practice_admin", { ...input, role: "practice_admin" });
 }
 
 export type Invitation = {

@@ -30,21 +30,24 @@ export type TokenRow = typeof authTokens.$inferSelect;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export async function issueToken(
-  db: Db,
-  clock: Clock,
-  input: {
-    purpose: TokenPurpose;
-    userId?: number | null;
-    practiceId?: number | null;
-    email?: string | null;
-    scope?: Record<string, unknown> | null;
-    lifetimeSeconds?: number;
-  },
-): Promise<string> {
+type IssueInput = {
+  purpose: TokenPurpose;
+  userId?: number | null;
+  practiceId?: number | null;
+  email?: string | null;
+  scope?: Record<string, unknown> | null;
+  lifetimeSeconds?: number;
+};
+
+export async function issueToken(db: Db, clock: Clock, input: IssueInput): Promise<string> {
+  return (await issueTokenWithId(db, clock, input)).token;
+}
+
+/** As issueToken, with the row's id: for links the sender manages later (staff invitations). */
+export async function issueTokenWithId(db: Db, clock: Clock, input: IssueInput): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString("base64url");
   const lifetime = input.lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS[input.purpose];
-  await db.insert(authTokens).values({
+  const [row] = await db.insert(authTokens).values({
     tokenHash: hash(token),
     purpose: input.purpose,
     userId: input.userId ?? null,
@@ -53,8 +56,8 @@ export async function issueToken(
     scope: input.scope ?? null,
     expiresAt: new Date(clock.now().getTime() + lifetime * 1000),
     createdAt: clock.now(),
-  });
-  return token;
+  }).returning({ id: authTokens.id });
+  return { token, id: row.id };
 }
 
 /** A live (unused, unexpired) token, without using it: for showing the form it unlocks. */

@@ -5,6 +5,7 @@
  * The practice code `all` is the federated inbox over every practice where the viewer is staff
  * (inbox-scope.server.ts, docs/decisions/0062-federated-inbox.md).
  */
+import { notificationCount } from "~/domain/staff/notification-settings.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
@@ -23,7 +24,7 @@ import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { pendingLinkCount, pendingLinks } from "~/domain/dependents/proxy-links.server";
 import { requestReference } from "~/domain/requests/reference";
-import { bubbleCount, inboxCountsAcross, practiceInboxCounts } from "./counters.server";
+import { inboxCountsAcross, practiceInboxCounts } from "./counters.server";
 import { HandlingSchema } from "./handling-forms";
 import { listInboxAcross, type InboxSelector, type InboxSort } from "./inbox-queries.server";
 import { FEDERATED_CODE, practiceOfEntry, requireInboxScope, staffPractices, type InboxScope } from "./inbox-scope.server";
@@ -356,7 +357,8 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
 /** The bubble's poll: requests waiting for this staff member (never cached). */
 export async function inboxCountLoader(args: LoaderFunctionArgs) {
   const { viewer, scope } = await requireScope(args);
-  const count = await bubbleCount(args.context.db, scope.practices.map((p) => p.id), viewer.userId);
+  // Follows the viewer's notification settings at practices with notifications on (null: none chosen).
+  const count = await notificationCount(args.context.db, scope.practices.map((p) => p.id), viewer.userId);
   return json({ count }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -20,6 +20,7 @@ import { listEntryFiles, storeEntryFiles, type EntryFile } from "~/domain/files/
 import { FILE_MESSAGES, MAX_FILES_PER_REQUEST } from "~/domain/files/file-types";
 import type { AcceptedUpload } from "~/domain/files/uploads.server";
 import { copy } from "~/copy";
+import { staffNameForPatients } from "~/domain/staff/patient-facing-name";
 import { displayAnswer } from "./answer-rules";
 import { formatDate, formatIsoDate, formatTime } from "./display";
 import type { PatientEntry } from "./entries.server";
@@ -33,6 +34,8 @@ export type ThreadFile = { id: string; fileName: string; sizeBytes: number; cont
 export type ThreadMessage = {
   id: number;
   from: "practice" | "patient";
+  /** Who wrote it, as the patient reads it: the staff member's patient-facing name with the practice, or the practice. */
+  author: string | null;
   body: string;
   /** DD/MM/YYYY and HH:mm, Europe/London. */
   date: string;
@@ -79,8 +82,9 @@ export async function loadConversation(context: Pick<AppContext, "db">, entry: P
       .where(eq(answers.patientEntryId, entry.id))
       .orderBy(asc(questions.page), asc(questions.position), asc(questions.id)),
     db
-      .select()
+      .select({ id: entryMessages.id, authorRole: entryMessages.authorRole, body: entryMessages.body, createdAt: entryMessages.createdAt, authorPatientFacingName: users.patientFacingName })
       .from(entryMessages)
+      .leftJoin(users, eq(users.id, entryMessages.authorUserId))
       .where(eq(entryMessages.patientEntryId, entry.id))
       .orderBy(asc(entryMessages.createdAt), asc(entryMessages.id)),
     listEntryFiles(context, entry.id),
@@ -98,6 +102,8 @@ export async function loadConversation(context: Pick<AppContext, "db">, entry: P
     messages: messages.map((m) => ({
       id: m.id,
       from: m.authorRole === "staff" ? "practice" : "patient",
+      // Never the real name: patients see the patient-facing name, if set (spec 3 §6).
+      author: m.authorRole === "staff" ? staffNameForPatients(m.authorPatientFacingName, about?.practiceName ?? "") : null,
       body: m.body,
       date: formatDate(m.createdAt),
       time: formatTime(m.createdAt),

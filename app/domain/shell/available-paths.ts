@@ -53,4 +53,9 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/patients",
   "/:code/non-digital-patients",
   "/:code/non-digital-patients/add",
+  // Staff administration (decision 0075).
+  "/practice/:code/manage-staff",
+  "/:code/add-staff-role",
+  "/:code/patient-facing-name",
+  "/:code/notification-settings",
 ]);

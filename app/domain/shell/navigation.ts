@@ -13,7 +13,7 @@ export type ShellNavigation = {
   items: NavLink[];
   account?: { name: string; items: NavLink[]; logoutLabel: "Logout" | "End Session" };
   /** Staff: requests waiting in their own and the unassigned inbox, and where to poll it. */
-  inboxBubble?: { count: number; countUrl: string };
+  inboxBubble?: { count: number | null; countUrl: string };
 };
 
 /** What menu visibility depends on (spec 1 §6 "Menu visibility"). */
@@ -94,6 +94,9 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   if ((staffOrAdmin || v.isAdmin) && p.reportsEnabled && code) account.push({ label: "Reports", href: `/${code}/report` });
   if (v.isPracticeAdmin && code) account.push({ label: "Manage Staff & Inboxes", href: `/practice/${code}/manage-staff` });
   if (v.isPracticeAdmin && code) account.push({ label: "Edit Practice", href: `/practices/edit/${code}` });
+  // Staff administration (issue "administration", decision 0075).
+  if (v.isPracticeAdmin && !v.isStaff && code) account.push({ label: "Add Staff Role", href: `/${code}/add-staff-role` });
+  if (v.isStaff && code) account.push({ label: "Patient-Facing Name", href: `/${code}/patient-facing-name` });
   if (v.isCarer) account.push({ label: "People I Care For", href: "/carer/dependents" });
   if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
   if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });

@@ -1,8 +1,9 @@
 /** Builds the signed-in header from the viewer and the flags of the practice they act at. */
+import { notificationCount } from "~/domain/staff/notification-settings.server";
 import type { AppContext } from "~/context.server";
 import { federatedPracticeIds } from "~/domain/auth/guards";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { bubbleCount, bubbleFromCounts, practiceInboxCounts } from "~/domain/inbox/counters.server";
+import { bubbleFromCounts, practiceInboxCounts } from "~/domain/inbox/counters.server";
 import { practiceNamedInUrl } from "~/domain/practices/practices.server";
 import { availablePaths } from "./available-paths";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
@@ -57,10 +58,13 @@ export async function navigationFor(
     // The federated inbox: the header names it, and Inboxes and its bubble cover every practice.
     nav.practiceName = "All practices";
     nav.items = nav.items.map((item) => (item.label === "Inboxes" ? { ...item, href: `/${FEDERATED_CODE}/inbox` } : item));
-    nav.inboxBubble = { count: await bubbleCount(context.db, federatedPracticeIds(viewer), viewer.userId), countUrl: `/${FEDERATED_CODE}/inboxes/count` };
+    nav.inboxBubble = { count: await notificationCount(context.db, federatedPracticeIds(viewer), viewer.userId), countUrl: `/${FEDERATED_CODE}/inboxes/count` };
   } else if (menuViewer.isStaff && practice) {
-    const counts = await practiceInboxCounts(request, context, practice.id);
-    nav.inboxBubble = { count: bubbleFromCounts(counts, viewer.userId), countUrl: `/${practice.urlCode}/inboxes/count` };
+    // With notifications on, the bubble follows the viewer's notification settings (decision 0075).
+    const count = practice.notificationSetting
+      ? await notificationCount(context.db, [practice.id], viewer.userId)
+      : bubbleFromCounts(await practiceInboxCounts(request, context, practice.id), viewer.userId);
+    nav.inboxBubble = { count, countUrl: `/${practice.urlCode}/inboxes/count` };
   }
   return nav;
 }
