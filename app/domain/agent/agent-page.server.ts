@@ -7,6 +7,7 @@ import type { AppContext } from "~/context.server";
 import { practice_admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/domain/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
+import { findPracticeByCode } from "~/domain/practices/practices.server";
 import { formatDateTime } from "~/domain/requests/display";
 import { agentMessage, agentState, AGENT_STATE_LABELS, type AgentState } from "./agent";
 import { administeredPractices, type AgentPractice, type AgentViewer } from "./agent.server";
@@ -39,6 +40,11 @@ export async function requireAgentPage(request: Request, context: AppContext): P
   let unknownChoice = false;
   if (asked !== null && asked !== "") {
     chosen = practices.find((p) => p.urlCode.toLowerCase() === asked.toLowerCase()) ?? null;
+    // A system admin's list holds the TPP practices only; any other practice is still theirs to ask about.
+    if (!chosen && agentViewer.isAdmin) {
+      const other = await findPracticeByCode(context.db, asked);
+      if (other) chosen = { id: other.id, name: other.name, urlCode: other.urlCode, isTpp: other.ehrType === "tpp" };
+    }
     unknownChoice = chosen === null;
   } else if (tpp.length === 1) {
     chosen = tpp[0];
