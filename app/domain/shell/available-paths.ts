@@ -53,4 +53,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/patients",
   "/:code/non-digital-patients",
   "/:code/non-digital-patients/add",
+  // Practice help and the TPP desktop agent (docs/decisions/0077).
+  "/agent/setup",
+  "/practices/online-resources/:code",
+  "/videos",
 ]);
