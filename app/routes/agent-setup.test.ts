@@ -13,8 +13,8 @@ import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
-import * as regenerateRoute from "./agent.setup.regenerate";
-import * as pollRoute from "./agent.setup.status";
+import * as regenerateRoute from "./agent.setup_.regenerate";
+import * as pollRoute from "./agent.setup_.status";
 import * as statusRoute from "./agent.status";
 import * as setupRoute from "./agent.setup";
 

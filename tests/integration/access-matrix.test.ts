@@ -190,13 +190,13 @@ const ROWS: Row[] = [
     foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         ok/404",
   },
   {
-    route: "routes/agent.setup.regenerate",
+    route: "routes/agent.setup_.regenerate",
     query: (c) => `practice=${c.page}`,
     own:     "login       denied      denied      denied      denied      denied      denied      denied      404         404",
     foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         404",
   },
   {
-    route: "routes/agent.setup.status",
+    route: "routes/agent.setup_.status",
     query: (c) => `practice=${c.page}`,
     own:     "login       denied      denied      denied      denied      denied      denied      denied      404         404",
     foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         404",
