@@ -21,6 +21,7 @@ import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 import { HILLSIDE_REQUESTS, seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
+import { seedDemoAgent } from "./seed-agent.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -218,6 +219,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoRequests(tx, { practiceId: demotpp.id, patientIds: atHillside, userIdFor: () => gp, gpId: gp, receptionId: null, requests: HILLSIDE_REQUESTS });
 
     await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
+    // The TPP desktop agent at Hillside, and Hillside's practice admin (docs/decisions/0077).
+    await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });
   });
   return true;
 }

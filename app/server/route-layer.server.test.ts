@@ -345,3 +345,34 @@ describe("withCsrfProtection", () => {
     });
   });
 });
+
+describe("machine routes (docs/decisions/0077)", () => {
+  const machineAction = () => vi.fn(async ({ request }: ActionFunctionArgs) => json({ body: await request.text() }));
+  const build = (id: string, action: ReturnType<typeof machineAction>) =>
+    withCsrfProtection(fakeBuild({ [id]: { path: "x", module: { action } } })).routes[id].module.action!;
+  const jsonPost = (origin?: string) =>
+    new Request("http://localhost/agent/status", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Host: "localhost", ...(origin ? { Origin: origin } : {}) },
+      body: JSON.stringify({ websocket_connected: true }),
+    });
+
+  it("lets only the agent's status report through without a CSRF token", async () => {
+    const action = machineAction();
+    const response = await callAction(build("routes/agent.status", action), { request: jsonPost(), context });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ body: JSON.stringify({ websocket_connected: true }) });
+
+    const other = machineAction();
+    const refused = await callAction(build("routes/agent.setup", other), { request: jsonPost(), context });
+    expect(refused.status).toBe(CSRF_FAILED_STATUS);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it("still refuses a post from another site to the machine route", async () => {
+    const action = machineAction();
+    const response = await callAction(build("routes/agent.status", action), { request: jsonPost("https://evil.example"), context });
+    expect(response.status).toBe(403);
+    expect(action).not.toHaveBeenCalled();
+  });
+});

@@ -183,7 +183,32 @@ export function guardLoader(loader: Loader): Loader {
   };
 }
 
+/**
+ * Machine endpoints: called by a program with its own credential (a key in the Authorization
+ * header), never by a browser form, so they carry no CSRF token or idempotency key. Only these
+ * routes skip the token, and they still get the Origin and control-character checks:
+ * - routes/agent.status: the TPP desktop agent's status report (docs/decisions/0077).
+ */
+export const MACHINE_ROUTES: ReadonlySet<string> = new Set(["routes/agent.status"]);
+
+function guardMachineAction(action: Action): Action {
+  return async (args) => {
+    const { request } = args;
+    if (isForeignOrigin(request.headers)) throw formNotVerified();
+    checkQuery(request);
+    const form = await readForm(request);
+    const bad = form ? fieldsWithForbiddenCharacters(form.entries()) : [];
+    if (bad.length) throw badInput(bad);
+    try {
+      return await action(args);
+    } catch (error) {
+      mapDatabaseError(error, () => unavailable({ kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null }));
+    }
+  };
+}
+
 export function guardAction(routeId: string, action: Action): Action {
+  if (MACHINE_ROUTES.has(routeId)) return guardMachineAction(action);
   return async (args) => {
     const { request, context } = args;
     if (isForeignOrigin(request.headers)) throw formNotVerified();

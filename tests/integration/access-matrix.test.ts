@@ -183,6 +183,36 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      denied      denied      denied      ok          ok" },
   { route: "routes/practices.invite",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  // The TPP desktop agent (docs/decisions/0077). Practices A and B are on EMIS: A's admin is told
+  // there is nothing to set up (the post is 404); B is not theirs (404). A TPP practice's own
+  // cases are in app/routes/agent-setup.test.ts.
+  {
+    route: "routes/agent.setup",
+    query: (c) => `practice=${c.page}`,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/404      ok/404",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         ok/404",
+  },
+  {
+    route: "routes/agent.setup_.regenerate",
+    query: (c) => `practice=${c.page}`,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      404         404",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         404",
+  },
+  {
+    route: "routes/agent.setup_.status",
+    query: (c) => `practice=${c.page}`,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      404         404",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      404         404",
+  },
+  { route: "routes/agent.status", public: "the desktop agent's report: its key is the credential, 401 without one", own: ALL("login") },
+  {
+    route: "routes/practices.online-resources.$practiceCode",
+    params: practice,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok          ok",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok",
+  },
+  { route: "routes/videos._index",
+    own:     "login       denied      denied      denied      denied      ok          ok          ok          ok          ok" },
 
   // ---- carers ----------------------------------------------------------------------------------
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin

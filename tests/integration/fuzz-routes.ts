@@ -270,6 +270,17 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "$practiceCode.signposted": { roles: patients, query: { entry: ["@@signpostDraft", "@@draft"] }, fields: { intent: ["use_service", "continue"] } },
     "$practiceCode.submitted": { roles: patients, query: { kind: ["prescription"], id: [world.prescriptionId], entry: [s(world.ownRequest.id)] } },
     "$practiceCode.my-requests-and-messages": { roles: patients, query: { page: ["1", "2", "0", "1e309"] } },
+    // The TPP desktop agent: its practice (TPP), the EMIS one (explained, 404 on post), none, another's.
+    "agent.setup": {
+      roles: ["practiceAdmin", "practiceAdmin", "systemAdmin"],
+      query: { practice: [world.tppPractice.urlCode, world.tppPractice.urlCode, code, ""] },
+      fields: { gatewayHost: ["HILLSIDE-GW01", "gw01.hillside.nhs.uk", "GW 01", ""] },
+    },
+    "agent.setup_.regenerate": { roles: ["practiceAdmin", "systemAdmin"], query: { practice: [world.tppPractice.urlCode, code] } },
+    "agent.setup_.status": { roles: ["practiceAdmin", "systemAdmin"], query: { practice: [world.tppPractice.urlCode, code] } },
+    "agent.status": { roles: ["anonymous"], fields: { websocket_connected: ["true", "false", "1"], systmone_connected: ["true", "false", "0"] } },
+    "practices.online-resources.$practiceCode": { roles: ["practiceAdmin", "systemAdmin"] },
+    "videos._index": { roles: ["gp", "practiceAdmin"] },
     "account-settings.change-password": { roles: ["patient"], fields: { currentPassword: [KNOWN_PASSWORD], password: [NEW_PASSWORD], confirmPassword: [NEW_PASSWORD] } },
     "account-settings.details": { roles: ["patient", "carer"], fields: { firstName: ["Rosa"], lastName: ["Nkemelu"], mobile: [...MOBILE, ""] } },
     "appointments.book.$slotId": { roles: ["patient"], params: { slotId: world.slotIds.slice(1, 4) }, fields: { reason: [...TEXT, "x".repeat(150), "x".repeat(151)] } },

@@ -11,7 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { entryActions, entryFiles, gpLinks, issueTypes, patientEntries, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
+import { entryActions, entryFiles, gpLinks, issueTypes, patientEntries, practiceAgents, practiceMemberships, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
+import { hashAgentKey, newAgentKey } from "~/domain/agent/agent-key.server";
 import { sendEmailValidation } from "~/domain/accounts/email-validation.server";
 import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
 import { invitePracticeAdmin, inviteStaff } from "~/domain/accounts/invitations.server";
@@ -82,6 +83,10 @@ export async function buildWorld(context: TestContext) {
   const gp = await makeUser(context, { memberships: [{ practiceId: practice.id, role: "gp" }] });
   const practiceAdmin = await makeUser(context, { memberships: [{ practiceId: practice.id, role: "practice_admin" }] });
   const systemAdmin = await makeUser(context, { globalRoles: ["admin"] });
+  // The TPP desktop agent (agent/setup): a TPP practice the practice admin also runs, its agent set up.
+  const tppPractice = await makeGpPractice(context, { flavour: "tpp" });
+  await db.insert(practiceMemberships).values({ userId: practiceAdmin.id, practiceId: tppPractice.id, role: "practice_admin" });
+  await db.insert(practiceAgents).values({ practiceId: tppPractice.id, gatewayHost: "FUZZ-GW01", agentKeyHash: hashAgentKey(newAgentKey()), configuredAt: context.clock.now() });
 
   // Patients without accounts: registration, guest entry and "add someone you care for" match them.
   const person = async (dateOfBirth: string, options: { userId?: number | null } = {}): Promise<Person & { id: number }> => {
@@ -212,6 +217,7 @@ export async function buildWorld(context: TestContext) {
     gp,
     practiceAdmin,
     systemAdmin,
+    tppPractice,
     mfaCookie,
     grantCookie,
     people: { registrant, guestPerson, dependentPerson, nonDigital, editable, magicPerson },

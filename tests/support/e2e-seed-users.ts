@@ -34,6 +34,7 @@ import {
 } from "./e2e-users";
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
+import { seedE2eAgentUsers } from "./e2e-seed-agent";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -67,6 +68,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eOnlineServicesUsers(db, passwordHash);
   await seedE2eRequestsInto(db);
   await seedStaffAdministration(db, demo.id, passwordHash);
+  await seedE2eAgentUsers(db, passwordHash);
 }
 
 /**

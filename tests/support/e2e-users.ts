@@ -97,3 +97,13 @@ export function e2eSettingsReceptionist(project: string) {
   const suffix = project === "js-off" ? "Nojs" : "Withjs";
   return { email: `e2e.staffsettings.${project}@nhs.net`, firstName: "Remy", lastName: `Settings${suffix}` };
 }
+
+/**
+ * The agent-setup journey's practice admin for a project (docs/decisions/0077): admin of the
+ * demo TPP practice (Hillside, only looked at) and of a TPP practice of their own, whose agent
+ * the journey configures, so the two projects never share a key.
+ */
+export function e2eAgentAdmin(project: string) {
+  const suffix = project === "js-off" ? "off" : "on";
+  return { email: `e2e.agent.${project}@nhs.net`, firstName: "Morgan", lastName: `Agent${suffix}`, practiceName: `Moorside Surgery ${project}`, practiceCode: `e2etpp${suffix}` };
+}

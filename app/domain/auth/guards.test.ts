@@ -118,6 +118,8 @@ const MATRIX: Record<string, string[]> = {
   advanced: [D, A, D, D, D, D, D, D, D, D, REG, L],
   ccg_admin: [D, D, A, D, D, D, D, D, D, D, REG, L],
   practice_admin: [A, D, D, A, A, D, D, D, D, D, REG, L],
+  // The training videos: staff and practice admins of any practice, and system admins.
+  staff_or_practice_admin_anywhere: [A, D, D, A, A, A, A, D, D, D, REG, L],
   practice_admin_no_staff_role: [A, D, D, "deny:has_staff_role", A, D, D, D, D, D, REG, L],
   edit_practice: [A, D, D, A, A, D, D, D, D, D, REG, L],
   manageStaff: [A, D, D, A, A, D, D, D, D, D, REG, L],

@@ -171,6 +171,10 @@ export const practice_admin: Guard = (v, t) =>
   loggedin(v, t) ??
   (isAdmin(v!) || (t.practice ? isPracticeAdminAt(v!, t.practice.id) : isPracticeAdminAnywhere(v!)) ? null : { kind: "denied" });
 
+/** Staff help (the training videos): a GP, receptionist or practice admin anywhere, or a system admin. */
+export const staff_or_practice_admin_anywhere: Guard = (v, t) =>
+  loggedin(v, t) ?? (isAdmin(v!) || isStaffAnywhere(v!) || isPracticeAdminAnywhere(v!) ? null : { kind: "denied" });
+
 export const practice_admin_no_staff_role: Guard = (v, t) =>
   practice_admin(v, t) ??
   ((t.practice ? isStaffAt(v!, t.practice.id) : isStaffAnywhere(v!)) ? { kind: "denied", errorCode: "has_staff_role" } : null);

@@ -87,7 +87,15 @@ export interface GpSystem {
   /** The patient's prescription requests, newest first, or just that one. */
   prescriptionRequests(patient: GpPatient, filter?: { prescriptionId?: string }): Promise<GpResult<GpPrescriptionRequest[]>>;
   cancelPrescription(patient: GpPatient, prescriptionId: string): Promise<GpResult<void>>;
+  /**
+   * A TPP practice's desktop agent, as the TPP side last heard from it (spec 3 §7 GET
+   * /tpp/practices/{id}/agent/status); null when no agent is configured.
+   */
+  agentStatus(practiceId: number): Promise<GpResult<GpAgentStatus | null>>;
 }
+
+/** Spec 3 §3 Agent status: websocket_connected, systmone_connected, date_updated. */
+export type GpAgentStatus = { websocketConnected: boolean; systmoneConnected: boolean; dateUpdated: Date | null };
 
 /** Operation names, for the simulation's deliberate faults (gp_faults.operation). */
 export const GP_OPERATIONS = [
@@ -102,5 +110,6 @@ export const GP_OPERATIONS = [
   "request_prescription",
   "prescription_requests",
   "cancel_prescription",
+  "agent_status",
 ] as const;
 export type GpOperation = (typeof GP_OPERATIONS)[number];

@@ -15,6 +15,7 @@ import {
   gpPrescriptionRequests,
   gpSessions,
   gpSlots,
+  practiceAgents,
   practices,
 } from "~/db/schema";
 import type { Clock } from "~/domain/clock";
@@ -23,6 +24,7 @@ import {
   gpBadRequest,
   gpFail,
   gpOk,
+  type GpAgentStatus,
   type GpAppointment,
   type GpCourse,
   type GpError,
@@ -83,6 +85,24 @@ export class SimulatedGpSystem implements GpSystem {
       .from(practices)
       .where(eq(practices.id, patient.practiceId));
     return row ? flavourOf(row) : "emis";
+  }
+
+  /**
+   * The agent's last report, as the agent posted it to /agent/status (agent.server.ts records
+   * it). A fault for `agent_status` answers as a TPP backend that is away would.
+   */
+  async agentStatus(practiceId: number): Promise<GpResult<GpAgentStatus | null>> {
+    const fault = await this.fault({ practiceId, patientId: 0 }, "agent_status");
+    if (fault) return gpFail(fault);
+    const [row] = await this.db
+      .select({
+        websocketConnected: practiceAgents.websocketConnected,
+        systmoneConnected: practiceAgents.systmoneConnected,
+        dateUpdated: practiceAgents.statusUpdatedAt,
+      })
+      .from(practiceAgents)
+      .where(eq(practiceAgents.practiceId, practiceId));
+    return gpOk(row ?? null);
   }
 
   /** Fault first, then the link: every call but linking needs a live link. */
@@ -358,5 +378,45 @@ export class SimulatedGpSystem implements GpSystem {
       await tx.update(gpPrescriptionRequestCourses).set({ status: CANCELLED }).where(eq(gpPrescriptionRequestCourses.requestId, id));
       return gpOk(undefined);
     });
+  }
+}
+
+// ---- the simulated desktop agent ------------------------------------------------------------
+
+/**
+ * What a simulated TPP desktop agent reports in each situation a practice meets (spec 3 §8):
+ * all well; SystmOne closed or logged out on the Gateway machine; the agent's own connection
+ * down (it reports that once it can, or stops reporting when it is not running at all).
+ */
+export const SIMULATED_AGENT_SCENARIOS = {
+  linked: { websocket_connected: true, systmone_connected: true },
+  systmone_logged_out: { websocket_connected: true, systmone_connected: false },
+  connection_lost: { websocket_connected: false, systmone_connected: false },
+} as const;
+export type SimulatedAgentScenario = keyof typeof SIMULATED_AGENT_SCENARIOS;
+
+export function isSimulatedAgentScenario(value: string): value is SimulatedAgentScenario {
+  return Object.prototype.hasOwnProperty.call(SIMULATED_AGENT_SCENARIOS, value);
+}
+
+/**
+ * The desktop agent, simulated: it posts its status to `/agent/status` with its key, as the real
+ * agent on a TPP Gateway machine does every minute (scripts/simulated-tpp-agent.ts runs one
+ * against a running server). `send` is fetch, or a test's stand-in.
+ */
+export class SimulatedTppAgent {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly key: string,
+    private readonly send: (url: string, init: RequestInit) => Promise<Response> = fetch,
+  ) {}
+
+  async report(scenario: SimulatedAgentScenario): Promise<{ status: number }> {
+    const response = await this.send(new URL("/agent/status", this.baseUrl).toString(), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${this.key}`, "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(SIMULATED_AGENT_SCENARIOS[scenario]),
+    });
+    return { status: response.status };
   }
 }

@@ -58,4 +58,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/add-staff-role",
   "/:code/patient-facing-name",
   "/:code/notification-settings",
+  // Practice help and the TPP desktop agent (docs/decisions/0077).
+  "/agent/setup",
+  "/practices/online-resources/:code",
+  "/videos",
 ]);

@@ -154,3 +154,22 @@ describe("signedInNavigation", () => {
     expect(signedInNavigation(WHO.admin, OFF, everything).audience).toBe("staff");
   });
 });
+
+describe("practice help and the TPP desktop agent (docs/decisions/0077)", () => {
+  const labels = (who: Who, practice: MenuPractice) => menuItems(WHO[who], practice).account.map((l) => l.label);
+  it("offers the desktop agent to a TPP practice's admin only", () => {
+    expect(menuItems(WHO.practiceAdmin, { ...OFF, ehrType: "tpp" }).account).toContainEqual({ label: "Desktop Agent", href: "/agent/setup?practice=demo" });
+    expect(labels("practiceAdmin", { ...OFF, ehrType: "emis" })).not.toContain("Desktop Agent");
+    expect(labels("staff", { ...OFF, ehrType: "tpp" })).not.toContain("Desktop Agent");
+  });
+  it("offers online resources to practice admins and the training videos to staff too", () => {
+    expect(labels("practiceAdmin", OFF)).toEqual(expect.arrayContaining(["Online Resources", "Training Videos"]));
+    expect(labels("staff", OFF)).toContain("Training Videos");
+    expect(labels("staff", OFF)).not.toContain("Online Resources");
+    expect(labels("patient", OFF)).not.toContain("Training Videos");
+  });
+  it("keeps a link with a query when its page exists", () => {
+    const nav = signedInNavigation(WHO.practiceAdmin, { ...OFF, ehrType: "tpp" }, new Set(["/agent/setup", "/videos", "/practices/online-resources/:code"]));
+    expect(nav.account?.items.map((l) => l.href)).toEqual(expect.arrayContaining(["/agent/setup?practice=demo", "/practices/online-resources/demo", "/videos"]));
+  });
+});

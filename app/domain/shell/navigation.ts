@@ -41,6 +41,8 @@ export type MenuPractice = {
   tabsSetting: boolean;
   patientViewEnabled: boolean;
   linkageEnabled: boolean;
+  /** The clinical system: a TPP practice's admin sets up its desktop agent (docs/decisions/0077). */
+  ehrType?: string | null;
 };
 
 const NO_PRACTICE: MenuPractice = {
@@ -97,6 +99,10 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   // Staff administration (issue "administration", decision 0075).
   if (v.isPracticeAdmin && !v.isStaff && code) account.push({ label: "Add Staff Role", href: `/${code}/add-staff-role` });
   if (v.isStaff && code) account.push({ label: "Patient-Facing Name", href: `/${code}/patient-facing-name` });
+  // Help for the practice, and the TPP desktop agent (docs/decisions/0077).
+  if (v.isPracticeAdmin && code && p.ehrType === "tpp") account.push({ label: "Desktop Agent", href: `/agent/setup?practice=${code}` });
+  if (v.isPracticeAdmin && code) account.push({ label: "Online Resources", href: `/practices/online-resources/${code}` });
+  if (staffOrAdmin) account.push({ label: "Training Videos", href: "/videos" });
   if (v.isCarer) account.push({ label: "People I Care For", href: "/carer/dependents" });
   if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
   if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });
@@ -111,7 +117,9 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
 }
 
 /** Paths with a parameter match by their pattern (e.g. "/:code/inbox"). */
-export function isAvailable(href: string, available: ReadonlySet<string>, practiceCode: string | null): boolean {
+export function isAvailable(link: string, available: ReadonlySet<string>, practiceCode: string | null): boolean {
+  // A query (e.g. ?practice=) picks something on the page; the page is what must exist.
+  const href = link.split("?")[0];
   if (available.has(href)) return true;
   if (practiceCode && href.startsWith(`/${practiceCode}/`)) return available.has(`/:code${href.slice(practiceCode.length + 1)}`);
   if (practiceCode && href.includes(`/${practiceCode}`)) return available.has(href.replace(`/${practiceCode}`, "/:code"));
