@@ -4,6 +4,7 @@
  * queries and commands are in onboarding.server.ts (docs/decisions/0076-system-administration.md).
  */
 import * as z from "zod";
+import { AcceptInvitationSchema, InvitationRegistrationSchema } from "~/domain/accounts/registration-forms";
 import { staffEmailField } from "~/validation/rules";
 
 export const PAGE_SIZE = 20;
@@ -134,13 +135,25 @@ export function likePattern(term: string): string {
 export type Paging = { page: number; pages: number; total: number; previous: string | null; next: string | null };
 
 /** Links to the previous and next pages, keeping the search (no JS needed). */
-export function paging(path: string, query: Record<string, string>, page: number, total: number): Paging {
+export function paging(path: string, query: Record<string, string>, page: number, total: number, pageParam = "page"): Paging {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const link = (p: number) => {
     const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ""));
-    if (p > 1) params.set("page", String(p));
+    if (p > 1) params.set(pageParam, String(p));
     const qs = params.toString();
     return qs ? `${path}?${qs}` : path;
   };
   return { page, pages, total, previous: page > 1 ? link(Math.min(page - 1, pages)) : null, next: page < pages ? link(page + 1) : null };
+}
+
+// ---- the onboarding link's form ------------------------------------------------------------
+
+/**
+ * /practices/add/{token}: a newcomer registers (names and a password, spec 3 §5, the rules of
+ * every invitation) or the owner of the address accepts; an invited practice (kind
+ * "invitation") also gives its own details.
+ */
+export function onboardingFormSchema(kind: "practice" | "invitation", intent: "register" | "accept") {
+  const base = intent === "register" ? InvitationRegistrationSchema : AcceptInvitationSchema;
+  return kind === "invitation" ? base.extend(practiceDetailsShape) : base;
 }
