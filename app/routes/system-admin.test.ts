@@ -77,7 +77,7 @@ const practiceForm = (code: string, email: string) => ({ name: `Onboard Surgery 
 
 describe("who may open the system admin pages", () => {
   const ADMIN_ONLY = "login denied denied denied denied ok denied denied";
-  const pages: Array<[string, { loader: typeof adminHome.loader }, string, string]> = [
+  const pages: Array<[string, { loader: (args: never) => unknown }, string, string]> = [
     ["/admin", adminHome, "", ADMIN_ONLY],
     ["/practices/add", addPracticeRoute, "", ADMIN_ONLY],
     ["/admin/notices", noticesRoute, "", ADMIN_ONLY],
@@ -89,7 +89,7 @@ describe("who may open the system admin pages", () => {
   it.each(pages)("%s", async (path, module, _q, expected) => {
     const practice = await makePractice(context);
     const got: string[] = [];
-    for (const kind of PERSONAS) got.push(outcome(await callLoader(module.loader, { request: getRequest(path, { cookie: await person(kind, practice.id) }), context })));
+    for (const kind of PERSONAS) got.push(outcome(await callLoader(module.loader as never, { request: getRequest(path, { cookie: await person(kind, practice.id) }), context })));
     expect(got.join(" ")).toBe(expected);
   });
 

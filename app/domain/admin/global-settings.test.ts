@@ -18,6 +18,6 @@ describe("the global settings form", () => {
   });
 
   it("lists what changed, before → after", () => {
-    expect(settingsChanges({ a: true, b: "x", c: null }, { a: false, b: "x", c: "y" })).toEqual({ a: "true → false", c: " → y" });
+    expect(settingsChanges<Record<string, unknown>>({ a: true, b: "x", c: null }, { a: false, b: "x", c: "y" })).toEqual({ a: "true → false", c: " → y" });
   });
 });
