@@ -129,9 +129,9 @@ export function GlobalNoticeView({
   returnTo: string;
 }) {
   const [hidden, setHidden] = useState(false);
-  if (hidden) return null;
+  // Hidden, not removed: a form taken out of the page in its own submit event is never sent.
   return (
-    <div className="nhsuk-width-container">
+    <div className="nhsuk-width-container" hidden={hidden}>
       <div className="nhsuk-notification-banner app-global-notice" role="region" aria-labelledby="global-notice-title" lang={notice.lang === "cy" ? "cy" : undefined}>
         <div className="nhsuk-notification-banner__header">
           <h2 className="nhsuk-notification-banner__title" id="global-notice-title">

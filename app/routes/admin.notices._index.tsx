@@ -40,9 +40,9 @@ export default function Notices() {
       </a>
       <h1>Global notices</h1>
       <p>The newest notice that is showing appears at the top of every page, for everyone, until they dismiss it.</p>
-      <a href="/admin/notices/new" className="nhsuk-button" role="button" draggable="false" data-module="nhsuk-button">
-        Create a notice
-      </a>
+      <p>
+        <a href="/admin/notices/new">Create a notice</a>
+      </p>
       {notices.length === 0 ? (
         <p>There are no notices yet.</p>
       ) : (

@@ -104,7 +104,7 @@ test("a system admin publishes a global notice; a visitor and a patient see it a
     await page.goto("/admin/notices");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Global notices");
     await page.getByRole("link", { name: "Create a notice" }).click();
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Text", { exact: true }).fill("The service may be slow this evening while we make improvements.");
     // Shown until a few minutes from now: whatever happens, it ends soon.
     const until = londonInMinutes(6);
@@ -124,16 +124,23 @@ test("a system admin publishes a global notice; a visitor and a patient see it a
     // Anyone sees it (the newest live notice they have not dismissed); another journey's
     // notice may be newer, so dismiss others until ours shows.
     const notice = page.getByRole("region", { name: "Notice" });
+    // With JS the banner hides at once; the post and the page it returns to follow.
+    const dismiss = async () => {
+      const navigated = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+      await notice.getByRole("button", { name: "Dismiss this notice" }).click();
+      await navigated;
+      await page.waitForLoadState();
+    };
     const dismissUntilOurs = async () => {
       for (let i = 0; i < 5; i++) {
         await expect(notice).toBeVisible();
         if ((await notice.textContent())?.includes(title)) return;
-        await notice.getByRole("button", { name: "Dismiss this notice" }).click();
+        await dismiss();
       }
     };
     await page.goto("/practice/demo");
     await dismissUntilOurs();
-    await notice.getByRole("button", { name: "Dismiss this notice" }).click();
+    await dismiss();
     await expect(page).toHaveURL(/\/practice\/demo$/);
     await expect(page.getByText(title)).toHaveCount(0);
     await page.reload();
@@ -143,7 +150,7 @@ test("a system admin publishes a global notice; a visitor and a patient see it a
     await signIn(page, e2eRequestPatientEmail(testInfo.project.name), E2E_USER_PASSWORD);
     await dismissUntilOurs();
     const before = page.url();
-    await notice.getByRole("button", { name: "Dismiss this notice" }).click();
+    await dismiss();
     await expect(page).toHaveURL(before);
     await expect(page.getByText(title)).toHaveCount(0);
     await page.goto("/account-settings");
