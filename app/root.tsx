@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { IdleTimer } from "~/components/IdleTimer";
-import { CookieBanner, FlashBanner, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
+import { CookieBanner, FlashBanner, GlobalNoticeView, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
 import { BadInput, FormNotVerified, NotFound, ServerErrorPage, ServiceUnavailable, TooLarge, UnsupportedBrowser } from "~/components/ErrorPages";
 import type { LayerErrorData } from "~/server/route-layer.server";
 import { useDocumentTitle } from "~/components/title";
@@ -35,6 +35,9 @@ import { getViewer } from "~/domain/auth/viewer.server";
 import { cachedForShell } from "~/domain/shell/shell-cache.server";
 import { navigationFor } from "~/domain/shell/shell-nav.server";
 import { idleTimerFor } from "~/domain/sessions/idle-timer.server";
+import { DISMISSED_NOTICES_COOKIE, noticeText, parseDismissedCookie } from "~/domain/admin/notices";
+import { noticeFor } from "~/domain/admin/notices.server";
+import { MaintenancePage } from "~/components/admin/MaintenancePage";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: "/css/main.css" },
@@ -69,6 +72,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     databaseAvailable = false;
     return [null, DEFAULT_SHELL_SETTINGS, null] as const;
   });
+  // The latest global notice this reader has not dismissed (decision 0076). There is no
+  // language setting yet, so the English text shows; noticeText picks Welsh for "cy".
+  const notice = databaseAvailable
+    ? await noticeFor(db, context.clock, { userId: viewer?.userId ?? null, cookieIds: parseDismissedCookie(cookies[DISMISSED_NOTICES_COOKIE]) }).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return null;
+      })
+    : null;
   const consent = readConsent(cookies[CONSENT_COOKIE]);
   const flash = readFlash(config.sessionSecret, request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
@@ -82,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       formKey: randomUUID(),
       databaseAvailable,
       banner: banner && !isBannerDismissed(banner, cookies[BANNER_COOKIE]) ? banner : null,
+      notice: notice ? { id: notice.id, ...noticeText(notice, "en") } : null,
       consent,
       trackingScriptUrl: trackingAllowed(consent) ? (config.trackingScriptUrl ?? null) : null,
       browserStatus: browser && browser.status !== "supported" ? browser.status : null,
@@ -140,6 +152,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} /> : null}
       <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} />
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
+      {data.notice ? <GlobalNoticeView key={data.notice.id} notice={data.notice} returnTo={returnTo} /> : null}
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent">
           {data.flash ? <FlashBanner flash={data.flash} /> : null}
@@ -219,6 +232,7 @@ function errorPage(status: number, data: LayerErrorData | null, supportPhone: st
     case 413:
       return ["The files you sent are too large", <TooLarge key="413" />];
     case 503:
+      if (data?.kind === "maintenance") return ["Sorry, the service is unavailable", <MaintenancePage key="maintenance" message={data.message} />];
       return [
         "Sorry, there is a problem with the service",
         <ServiceUnavailable key="503" supportPhone={supportPhone} csrfToken={csrfToken} resubmit={data?.kind === "unavailable" ? data.resubmit : null} />,

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { PostForm } from "./Csrf";
 
 /**
@@ -110,6 +111,48 @@ export function NhsAppBars({ productName }: { productName: string }) {
         <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">
           This service is provided by {productName} on behalf of your GP practice.
         </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The latest global notice (decision 0076), on every page for everyone until dismissed. The
+ * dismiss button is a plain form (a row for a signed-in reader, a cookie otherwise); with JS
+ * the banner hides at once while the form goes.
+ */
+export function GlobalNoticeView({
+  notice,
+  returnTo,
+}: {
+  notice: { id: number; title: string; body: string; lang: "en" | "cy" };
+  returnTo: string;
+}) {
+  const [hidden, setHidden] = useState(false);
+  // Hidden, not removed: a form taken out of the page in its own submit event is never sent.
+  return (
+    <div className="nhsuk-width-container" hidden={hidden}>
+      <div className="nhsuk-notification-banner app-global-notice" role="region" aria-labelledby="global-notice-title" lang={notice.lang === "cy" ? "cy" : undefined}>
+        <div className="nhsuk-notification-banner__header">
+          <h2 className="nhsuk-notification-banner__title" id="global-notice-title">
+            {notice.lang === "cy" ? "Hysbysiad" : "Notice"}
+          </h2>
+        </div>
+        <div className="nhsuk-notification-banner__content">
+          <p className="nhsuk-notification-banner__heading">{notice.title}</p>
+          {notice.body.split(/\n{2,}/).map((paragraph, i) => (
+            <p className="nhsuk-body" key={i}>
+              {paragraph}
+            </p>
+          ))}
+          <PostForm action="/notices/dismiss" reloadDocument className="app-inline-form" onSubmit={() => setHidden(true)}>
+            <input type="hidden" name="noticeId" value={String(notice.id)} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0">
+              Dismiss<span className="nhsuk-u-visually-hidden"> this notice</span>
+            </button>
+          </PostForm>
+        </div>
       </div>
     </div>
   );

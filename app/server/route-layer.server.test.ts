@@ -6,7 +6,9 @@ import type { Db } from "~/db/client.server";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
 import { CSRF_FAILED_STATUS, withRouteLayer as withCsrfProtection } from "./route-layer.server";
 
-// The guard never touches the database.
+// The guard never touches the database. Maintenance mode (which reads it) is tested against a
+// real database in app/routes/system-admin.test.ts: here it is off.
+vi.mock("~/domain/admin/maintenance.server", () => ({ maintenanceGate: async () => null }));
 const context = makeContext({} as Db);
 const token = csrfTokenForContext(context);
 

@@ -8,6 +8,8 @@
  * - actions: a foreign or `null` Origin is refused (403, the form-not-verified page), then the
  *   CSRF token (403), then the idempotency key (idempotency.server.ts): a double post or a
  *   retry is answered with the first post's redirect instead of running twice;
+ * - maintenance mode: while it is on, a 503 maintenance page for everyone but system admins,
+ *   except sign-in and sign-out (domain/admin/maintenance.ts, decision 0076);
  * - database faults: an unreachable database is a 503 page with Retry-After (the fields of a
  *   refused post come back on it, so nothing typed is lost); a value the database refuses
  *   (SQLSTATE class 22) is a 400. Never a 500 for either.
@@ -19,6 +21,7 @@ import { CSRF_FIELD, isValidCsrfToken } from "~/domain/security/csrf.server";
 import { isBadValue, isDatabaseUnavailable } from "~/db/errors.server";
 import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
 import { BodyRefused } from "./request-body.server";
+import { maintenanceGate, type MaintenanceErrorData } from "~/domain/admin/maintenance.server";
 
 export const CSRF_FAILED_STATUS = 403;
 /** Seconds a browser or client should wait before trying again while the database is away. */
@@ -29,7 +32,8 @@ export type LayerErrorData =
   | { kind: "bad_input"; fields: string[] }
   | { kind: "unavailable"; retryAfter: number; resubmit: { action: string; fields: { name: string; value: string }[]; hadFiles: boolean } | null }
   | { kind: "form_not_verified" }
-  | { kind: "too_large" };
+  | { kind: "too_large" }
+  | MaintenanceErrorData;
 
 // C0 controls except tab (09), line feed (0A) and carriage return (0D), DEL, and UTF-16 halves
 // without their partner (what a broken %ED%A0%80 decodes to).
@@ -176,6 +180,9 @@ export function guardLoader(loader: Loader): Loader {
   return async (args) => {
     checkQuery(args.request);
     try {
+      // Maintenance mode (decision 0076): everyone but system admins gets the 503 page.
+      const closed = await maintenanceGate(args.request, args.context);
+      if (closed) throw closed;
       return await loader(args);
     } catch (error) {
       mapDatabaseError(error, () => unavailable({ kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null }));
@@ -219,6 +226,8 @@ export function guardAction(routeId: string, action: Action): Action {
     if (bad.length) throw badInput(bad);
     const key = form.get(IDEMPOTENCY_FIELD);
     try {
+      const closed = await maintenanceGate(request, context);
+      if (closed) throw closed;
       if (typeof key !== "string" || !key) return await action(args);
       return (await runOnce(context, { routeId, key, form }, async () => action(args))) as Awaited<ReturnType<Action>>;
     } catch (error) {

@@ -131,6 +131,7 @@ const ROWS: Row[] = [
   { route: "routes/_index", public: "home: for visitors; signed-in users go where their role lands", own: "ok home home home home home home home home home" },
   { route: "routes/cookies", public: "the cookie policy and the banner's choice", own: ALL("ok/back") },
   { route: "routes/maintenance-banner", public: "dismissing the maintenance banner", own: ALL("ok") },
+  { route: "routes/notices.dismiss", public: "dismissing a global notice (decision 0076)", own: ALL("ok") },
   { route: "routes/suggestion", public: "the suggestion form in the footer", own: ALL("form") },
   { route: "routes/logout", public: "signing out (a GET just goes home)", own: ALL("ok"), freshSession: true },
   { route: "routes/registered", public: "the address is confirmed: sign in", own: ALL("ok") },
@@ -155,6 +156,7 @@ const ROWS: Row[] = [
   { route: "routes/register.$token", public: "registration from a magic link (to /security first)", params: () => ({ token: "dead-token" }), own: ALL("ok") },
   { route: "routes/practice-admin-register.$token", public: "practice admin invitation", params: () => ({ token: "dead-token" }), own: ALL("form") },
   { route: "routes/practice.$practiceCode.register.practice-admin.$token", public: "practice admin invitation", params: (c) => ({ practiceCode: c.page, token: "dead-token" }), own: ALL("form") },
+  { route: "routes/practices.add.$token", public: "practice onboarding link (decision 0076)", params: () => ({ token: "dead-token" }), own: ALL("form") },
   { route: "routes/practice.$practiceCode.register.staff.$token", public: "staff invitation", params: (c) => ({ practiceCode: c.page, token: "dead-token" }), own: ALL("form") },
 
   // ---- account pages (signed in, not a guest) -----------------------------------------------
@@ -182,7 +184,7 @@ const ROWS: Row[] = [
   { route: "routes/practices._index",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      ok          ok" },
   { route: "routes/practices.invite",
-    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
   // The TPP desktop agent (docs/decisions/0077). Practices A and B are on EMIS: A's admin is told
   // there is nothing to set up (the post is 404); B is not theirs (404). A TPP practice's own
   // cases are in app/routes/agent-setup.test.ts.
@@ -213,6 +215,22 @@ const ROWS: Row[] = [
   },
   { route: "routes/videos._index",
     own:     "login       denied      denied      denied      denied      ok          ok          ok          ok          ok" },
+  // ---- system administration (decision 0076) --------------------------------------------------
+    //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
+  { route: "routes/practices.add._index",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
+  { route: "routes/practices.invite_.$invitationId.delete", params: () => ({ invitationId: "999999" }), noForeign: "an invitation is no practice's or person's: no such invitation is page-not-found",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      404" },
+  { route: "routes/admin.notices._index",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok" },
+  { route: "routes/admin.notices.new",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
+  { route: "routes/admin.notices.$noticeId", params: () => ({ noticeId: "999999" }), noForeign: "notices are global: no such notice is page-not-found",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      404/form" },
+  { route: "routes/admin.settings",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
+  { route: "routes/practices.registration-complete.$token", params: () => ({ token: "dead-token" }), noForeign: "the token names the practice: a dead or someone else's link is page-not-found",
+    own:     "login       404         denied      404         404         404         404         404         404         404" },
 
   // ---- carers ----------------------------------------------------------------------------------
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin

@@ -180,6 +180,25 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
   };
   const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"] };
   const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
+  const notice = {
+    title: ["Planned work", ""],
+    body: ["The service is slow on Sunday.", ""],
+    welshTitle: ["Gwaith", ""],
+    welshBody: ["Mae'r gwasanaeth yn araf.", ""],
+    startsDate: ["01/12/2026", "31/02/2026", ""],
+    startsTime: ["09:30", "25:00", ""],
+    endsDate: ["02/12/2026", ""],
+    endsTime: ["10:00", ""],
+    active: ["on", ""],
+  };
+  const practiceDetails = {
+    name: ["Fuzz Surgery"],
+    urlCode: ["Fuzz1", "fuzz 1", world.practice.urlCode],
+    odsCode: ["A12345", ""],
+    ehrType: ["emis", "tpp"],
+    country: ["england", "wales"],
+    ccgId: ["", "999999"],
+  };
   const login = { email: [world.patient.email], password: [KNOWN_PASSWORD], redirect: REDIRECTS };
   const registration = (p: { firstName: string; lastName: string; day: string; month: string; year: string; postcode: string }, email: string) => ({
     firstName: [p.firstName],
@@ -291,6 +310,43 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "guest-validate.$token": { roles: ["anonymous", "patient"], params: { token: [world.tokens.guest] } },
     "login.verification": { roles: ["mfaPending"], fields: { intent: ["verify", "resend"], code: ["123456", "12 34 56", "000000"] } },
     logout: { roles: [...STANDARD_ROLES] },
+    // System administration (decision 0076). Maintenance mode is only ever posted off here: on,
+    // it would answer every later case with the 503 maintenance page.
+    "admin.settings": {
+      roles: ["systemAdmin"],
+      fields: {
+        videoEnabled: ["on", ""],
+        maintenanceMode: [""],
+        maintenanceMessage: ["Back soon.", ""],
+        maximumPatientAge: ["111", "16", "131"],
+        allowedTimeStart: ["08:00", "", "25:00"],
+        allowedTimeEnd: ["20:00", "", "07:00"],
+        healthHubUrl: ["https://hub.example.nhs.uk", "", "http://x"],
+        patientLicenceUrl: ["https://example.com/licence", ""],
+        staffLicenceUrl: ["https://example.com/staff", ""],
+        researchProjectsUrl: ["https://example.com/research", ""],
+      },
+    },
+    "admin.notices.new": { roles: ["systemAdmin"], fields: notice },
+    "admin.notices.$noticeId": { roles: ["systemAdmin"], params: { noticeId: [s(world.admin.noticeId)] }, fields: { ...notice, intent: ["save", "deactivate"] } },
+    "notices.dismiss": { roles: [...STANDARD_ROLES], fields: { noticeId: [s(world.admin.noticeId), "999999"], returnTo: REDIRECTS } },
+    "practices.add._index": {
+      roles: ["systemAdmin"],
+      fields: { ...practiceDetails, adminEmail: ["first.admin@nhs.net", "first.admin@example.com", "someone@gmail.com"] },
+    },
+    "practices.add.$token": {
+      roles: ["anonymous", "gp"],
+      params: { token: [world.admin.practiceInvitationToken, world.admin.practiceOnboardingToken] },
+      fields: { ...invitation, ...practiceDetails },
+    },
+    "practices.invite": {
+      roles: ["systemAdmin"],
+      fields: { intent: ["invite", "resend"], invitationId: [s(world.admin.invitationId), "999999"], returnTo: REDIRECTS, email: ["practice@nhs.net", "x@gmail.com"], practiceName: ["Fuzz Surgery"], odsCode: ["A12345", "a b"], ccgId: ["", "1", "999999"] },
+      query: { q: ["oak", "%", ""], page: ["1", "2", "0"] },
+    },
+    "practices.invite_.$invitationId.delete": { roles: ["systemAdmin"], params: { invitationId: [s(world.admin.invitationId), "999999"] } },
+    "practices.registration-complete.$token": { roles: ["systemAdmin", "practiceAdmin"], params: { token: [world.admin.practiceInvitationToken, "dead"] } },
+    "admin._index": { roles: ["systemAdmin"], query: { q: ["oak", "%_", ""], page: ["1", "2"], people: ["ada", ""], peoplePage: ["1", "3"] } },
     "maintenance-banner": { fields: { fingerprint: ["abc-123", "x".repeat(64), "x".repeat(65)], returnTo: REDIRECTS } },
     "mfa.settings.disable": { roles: ["patient", "carer"] },
     "mfa.settings": {

@@ -11,8 +11,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { entryActions, entryFiles, gpLinks, issueTypes, patientEntries, practiceAgents, practiceMemberships, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
+import { entryActions, entryFiles, gpLinks, issueTypes, notices, patientEntries, practiceAgents, practiceInvitations, practiceMemberships, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
 import { hashAgentKey, newAgentKey } from "~/domain/agent/agent-key.server";
+import { issueToken } from "~/domain/auth/tokens.server";
+import { invitePractice } from "~/domain/practices/onboarding.server";
 import { sendEmailValidation } from "~/domain/accounts/email-validation.server";
 import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
 import { invitePracticeAdmin, inviteStaff } from "~/domain/accounts/invitations.server";
@@ -207,7 +209,19 @@ export async function buildWorld(context: TestContext) {
   const emergencies = questionRows.filter((q) => q.emergencyValues?.length);
   const snomed = (await db.select({ code: snomedCodes.code }).from(snomedCodes).limit(3)).map((r) => r.code);
 
+  // System administration (decision 0076): an inactive notice, a practice invitation (by the
+  // system admin) and its link, and the link of a practice a system admin added.
+  const [fuzzNotice] = await db.insert(notices).values({ title: "Fuzz notice", body: "Text", active: false }).returning();
+  const invitedEmail = `invited.practice.${uniqueWord()}@nhs.net`;
+  await invitePractice(context, request, systemAdmin.id, { email: invitedEmail, practiceName: "Fuzz Invited Surgery", odsCode: null, ccgId: null });
+  const practiceInvitationToken = tokenOf(await linkSentTo(context, invitedEmail, "practice-invitation"));
+  const [invited] = await db.select().from(practiceInvitations).where(eq(practiceInvitations.email, invitedEmail));
+  const onboardingEmail = `onboarding.${uniqueWord()}@nhs.net`;
+  const practiceOnboardingToken = await issueToken(db, context.clock, { purpose: "practice_onboarding", practiceId: practice.id, email: onboardingEmail });
+  const admin = { noticeId: fuzzNotice.id, invitationId: invited.id, practiceInvitationToken, practiceOnboardingToken };
+
   return {
+    admin,
     practice,
     patient: { ...patient, email: patientUser.email },
     patient2,

@@ -116,6 +116,8 @@ const MATRIX: Record<string, string[]> = {
   federated_inbox: [D, D, D, A, "deny:no_staff_role", A, A, D, D, D, REG, L],
   admin: [A, D, D, D, D, D, D, D, D, D, REG, L],
   advanced: [D, A, D, D, D, D, D, D, D, D, REG, L],
+  // /practices/invite (decision 0076): advanced users, and system admins too.
+  advanced_or_admin: [A, A, D, D, D, D, D, D, D, D, REG, L],
   ccg_admin: [D, D, A, D, D, D, D, D, D, D, REG, L],
   practice_admin: [A, D, D, A, A, D, D, D, D, D, REG, L],
   // The training videos: staff and practice admins of any practice, and system admins.

@@ -207,3 +207,7 @@ export function decide(guards: Guard[], viewer: GuardViewer | null, target: Guar
   }
   return null;
 }
+
+/** /practices/invite (decision 0076): advanced users invite practices; system admins may too. */
+export const advanced_or_admin: Guard = (v, t) =>
+  loggedin(v, t) ?? (v!.globalRoles.has("advanced") || isAdmin(v!) ? null : { kind: "denied" });

@@ -4,7 +4,7 @@
  * consuming one is a single conditional UPDATE, so two clicks cannot both use it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { authTokens } from "~/db/schema";
 import type { Clock } from "~/domain/clock";
@@ -15,7 +15,11 @@ export type TokenPurpose =
   | "password_reset"
   | "staff_invitation"
   | "practice_admin_invitation"
-  | "magic_link";
+  | "magic_link"
+  // Onboarding a practice (decision 0076): the first practice admin of a practice a system
+  // admin added, and a practice invited by e-mail (/practices/invite).
+  | "practice_onboarding"
+  | "practice_invitation";
 
 export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   email_validation: 24 * 60 * 60,
@@ -24,6 +28,8 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   staff_invitation: 7 * 24 * 60 * 60,
   practice_admin_invitation: 7 * 24 * 60 * 60,
   magic_link: 7 * 24 * 60 * 60,
+  practice_onboarding: 7 * 24 * 60 * 60,
+  practice_invitation: 7 * 24 * 60 * 60,
 };
 
 export type TokenRow = typeof authTokens.$inferSelect;
@@ -98,4 +104,16 @@ export async function revokeTokens(db: Db, clock: Clock, userId: number, purpose
     .update(authTokens)
     .set({ usedAt: clock.now() })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}
+
+/** A token that was used (not merely expired): what a page after the used link looks up. */
+export async function findUsedToken(db: Db, token: string, purposes: TokenPurpose[]): Promise<TokenRow | null> {
+  if (!token || token.length > 100) return null;
+  const rows = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hash(token)), isNotNull(authTokens.usedAt)))
+    .limit(1);
+  const row = rows[0];
+  return row && (purposes as string[]).includes(row.purpose) ? row : null;
 }

@@ -21,3 +21,10 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("https://evil.example", "/login")).toBe("/login");
   });
 });
+
+describe("after dismissing a notice (decision 0076)", () => {
+  it("goes back to a same-site path only", () => {
+    expect(safeRedirectPath("/A12345/message?x=1#top")).toBe("/A12345/message?x=1#top");
+    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null]) expect(safeRedirectPath(bad)).toBe("/");
+  });
+});

@@ -20,6 +20,8 @@ export type TemplateValues = {
   "request-message": { product: string; practiceName: string; link: string };
   /** The practice decided on a carer's request to act for someone (approved, declined or removed). */
   "proxy-link-decision": { product: string; practiceName: string; decision: string; note: string; link: string };
+  /** A practice invited to join (/practices/invite): the link and the registration code to quote. */
+  "practice-invitation": { product: string; practiceName: string; link: string; registrationCode: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -70,6 +72,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "proxy-link-decision": (v) => ({
     subject: `${v.practiceName} has ${v.decision} your request to act for someone`,
     body: `${v.practiceName} has ${v.decision} your request on ${v.product} to act for someone you care for.${v.note ? `\n\nThe practice said: ${v.note}` : ""}\n\nSee the people you care for:\n\n${v.link}\n\nIf you have questions, contact ${v.practiceName}.`,
+  }),
+  "practice-invitation": (v) => ({
+    subject: `Join ${v.product}: ${v.practiceName}`,
+    body: `${v.practiceName} has been invited to use ${v.product}, the online front door for GP practices.\n\nTo set up the practice and create the practice administrator's account, open:\n\n${v.link}\n\nYour registration code is ${v.registrationCode}. Quote it if you call us.\n\nThe link expires in 7 days.`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,
