@@ -32,6 +32,7 @@ import {
 } from "./e2e-users";
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
+import { seedE2eSettingsPractices } from "./e2e-seed-settings";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -64,6 +65,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedRequestPeople(db, demo.id, passwordHash);
   await seedE2eOnlineServicesUsers(db, passwordHash);
   await seedE2eRequestsInto(db);
+  await seedE2eSettingsPractices(db, passwordHash);
 }
 
 /**

@@ -85,3 +85,17 @@ export const E2E_CHAT = {
   /** 09/05/1985 */
   linkHolderDateOfBirth: "1985-05-09",
 } as const;
+
+/**
+ * The practice-settings journey's own practice per project (no other journey changes it), its
+ * practice admin (no staff role: lands on /practices) and a patient with an account there.
+ */
+export function e2eSettingsPractice(project: string) {
+  const suffix = project === "js-off" ? "off" : "on";
+  return {
+    code: `settings${suffix}`,
+    name: `Settings Journey Surgery ${suffix.toUpperCase()}`,
+    adminEmail: `e2e.settings.admin.${project}@nhs.net`,
+    patientEmail: `e2e.settings.patient.${project}@example.com`,
+  };
+}

@@ -57,7 +57,7 @@ describe("openingHoursProblems", () => {
 
   it("refuses a weekday closing at 17:00, naming the day", () => {
     expect(openingHoursProblems(withDay("wednesday", { closes: "17:00" }))).toEqual([
-      { day: "wednesday", message: CORE_HOURS_MESSAGES.closesEarly("wednesday") },
+      { day: "wednesday", part: "closes", message: CORE_HOURS_MESSAGES.closesEarly("wednesday") },
     ]);
     expect(CORE_HOURS_MESSAGES.closesEarly("wednesday")).toContain("Wednesday");
   });
@@ -69,7 +69,7 @@ describe("openingHoursProblems", () => {
 
   it("refuses a weekday marked closed", () => {
     expect(openingHoursProblems(withDay("tuesday", { closed: true, opens: null, closes: null }))).toEqual([
-      { day: "tuesday", message: CORE_HOURS_MESSAGES.dayClosed("tuesday") },
+      { day: "tuesday", part: "closed", message: CORE_HOURS_MESSAGES.dayClosed("tuesday") },
     ]);
   });
 });

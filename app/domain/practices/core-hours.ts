@@ -36,18 +36,19 @@ export const CORE_HOURS_MESSAGES = {
 } as const;
 
 export type DayProblem = { day: Weekday; message: string };
+export type HoursProblem = DayProblem & { part: "closed" | "opens" | "closes" };
 
 /** What in these opening hours would close online consultation inside core hours, one problem per weekday. */
-export function openingHoursProblems(hours: readonly OpeningDay[]): DayProblem[] {
-  const problems: DayProblem[] = [];
+export function openingHoursProblems(hours: readonly OpeningDay[]): HoursProblem[] {
+  const problems: HoursProblem[] = [];
   for (const day of CORE_DAYS) {
     const today = hours.find((h) => h.day === day);
     if (!today || today.closed || !today.opens || !today.closes) {
-      problems.push({ day, message: CORE_HOURS_MESSAGES.dayClosed(day) });
+      problems.push({ day, part: "closed", message: CORE_HOURS_MESSAGES.dayClosed(day) });
       continue;
     }
-    if (today.opens > CORE_START) problems.push({ day, message: CORE_HOURS_MESSAGES.opensLate(day) });
-    else if (today.closes < CORE_END) problems.push({ day, message: CORE_HOURS_MESSAGES.closesEarly(day) });
+    if (today.opens > CORE_START) problems.push({ day, part: "opens", message: CORE_HOURS_MESSAGES.opensLate(day) });
+    else if (today.closes < CORE_END) problems.push({ day, part: "closes", message: CORE_HOURS_MESSAGES.closesEarly(day) });
   }
   return problems;
 }

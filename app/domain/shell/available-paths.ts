@@ -53,4 +53,11 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/patients",
   "/:code/non-digital-patients",
   "/:code/non-digital-patients/add",
+  // Practice administration (issue "administration"): the settings page, and the pages of the
+  // same issue built alongside it (staff, staff role, patient-facing name, notifications).
+  "/practices/edit/:code",
+  "/practice/:code/manage-staff",
+  "/:code/add-staff-role",
+  "/:code/patient-facing-name",
+  "/:code/notification-settings/:userId",
 ]);
