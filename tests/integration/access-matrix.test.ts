@@ -180,6 +180,13 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      denied      denied      denied      ok          ok" },
   { route: "routes/practices.invite",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  // Practice settings (issue "administration"): edit_practice, that practice's admin or a system admin.
+  {
+    route: "routes/practices.edit.$practiceCode",
+    params: practice,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form",
+  },
 
   // ---- carers ----------------------------------------------------------------------------------
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
