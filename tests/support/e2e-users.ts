@@ -94,7 +94,7 @@ export function e2eSettingsPractice(project: string) {
   const suffix = project === "js-off" ? "off" : "on";
   return {
     code: `settings${suffix}`,
-    name: `Settings Journey Surgery ${suffix.toUpperCase()}`,
+    name: `Settings Surgery ${suffix.toUpperCase()}`,
     adminEmail: `e2e.settings.admin.${project}@nhs.net`,
     patientEmail: `e2e.settings.patient.${project}@example.com`,
   };
