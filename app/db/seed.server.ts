@@ -8,6 +8,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 import {
   carerDependents,
+  ccgs,
   globalSettings,
   openingHours,
   patients,
@@ -32,6 +33,9 @@ export const DEMO_ACCOUNTS = {
   reception: "demo.reception@nhs.net",
   practiceAdmin: "demo.practiceadmin@nhs.net",
   sysadmin: "demo.sysadmin@nhs.net",
+  // Administration: the advanced user (invites practices) and the regional group's admin.
+  advanced: "demo.advanced@nhs.net",
+  ccg: "demo.ccg@nhs.net",
 } as const;
 
 /** Seeds on an empty database only. Returns whether it created anything. */
@@ -221,6 +225,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
     // The TPP desktop agent at Hillside, and Hillside's practice admin (docs/decisions/0077).
     await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });
+
+    // Administration: both demo practices belong to one regional group, whose admin lands on
+    // /ccg-portal; the advanced user lands on /practices/invite.
+    const [group] = await tx.insert(ccgs).values({ name: "West Yorkshire ICB" }).returning({ id: ccgs.id });
+    await tx.update(practices).set({ ccgId: group.id }).where(sql`${practices.id} in (${demo.id}, ${demotpp.id})`);
+    const advancedUser = await account(DEMO_ACCOUNTS.advanced, "Sam", "Okafor");
+    const ccgUser = await account(DEMO_ACCOUNTS.ccg, "Rachel", "Dunn");
+    await tx.update(users).set({ ccgId: group.id }).where(eq(users.id, ccgUser));
+    await tx.insert(userGlobalRoles).values([
+      { userId: advancedUser, role: "advanced" },
+      { userId: ccgUser, role: "ccg_admin" },
+    ]);
   });
   return true;
 }

@@ -28,8 +28,9 @@ describe("a request written by staff for a patient", () => {
   afterAll(() => t?.close());
 
   it("goes through the same pages, reaches the practice's inbox, and tells the patient", async () => {
-    // A practice closed to online requests right now: staff are not held to that.
-    const practice = await requestPractice(context, { requestsClosedOn: "2026-11-23" });
+    // A practice closed to online requests right now (in Wales, outside the core-hours rule of
+    // decision 0074): staff are not held to that.
+    const practice = await requestPractice(context, { requestsClosedOn: "2026-11-23", country: "wales", coreHoursCompliance: false });
     const staff = await signedInStaff(context, practice.id);
     const patient = await createPatient(context, practice.id);
     await t.db.update(patients).set({ mobile: "07700900555" }).where(eq(patients.id, patient.id));

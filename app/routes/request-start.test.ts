@@ -159,8 +159,19 @@ describe("step 2 and 3: the dependent and what it is about", () => {
 });
 
 describe("demand controls", () => {
+  // The caps and switch-off close the form inside core hours only outside England's core-hours
+  // rule (decision 0074): these practices are in Wales.
+  const outsideCoreHoursRule = { country: "wales", coreHoursCompliance: false } as const;
+
+  it("keeps an English practice open in core hours whatever its cap and switch-off (decision 0074)", async () => {
+    const practice = await requestPractice(context, { requestsClosedOn: "2026-11-23", dailyRequestLimit: 1 });
+    const patient = await signedInPatient(context, practice.id);
+    const page = await get(step1, `/${practice.urlCode}/message`, patient.cookie, { practiceCode: practice.urlCode });
+    expect(page.status).toBe(302);
+  });
+
   it("closes requests when the practice switched them off today, with when they reopen", async () => {
-    const practice = await requestPractice(context, { requestsClosedOn: "2026-11-23" });
+    const practice = await requestPractice(context, { requestsClosedOn: "2026-11-23", ...outsideCoreHoursRule });
     const code = practice.urlCode;
     const patient = await signedInPatient(context, practice.id);
     const page = await get(step3, `/${code}/message/myself`, patient.cookie, { practiceCode: code });
@@ -193,7 +204,7 @@ describe("demand controls", () => {
   });
 
   it("counts drafts in progress toward the daily cap", async () => {
-    const practice = await requestPractice(context, { dailyRequestLimit: 1 });
+    const practice = await requestPractice(context, { dailyRequestLimit: 1, ...outsideCoreHoursRule });
     const code = practice.urlCode;
     const first = await signedInPatient(context, practice.id);
     const second = await signedInPatient(context, practice.id);

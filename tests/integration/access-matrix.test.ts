@@ -231,6 +231,13 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
   { route: "routes/practices.registration-complete.$token", params: () => ({ token: "dead-token" }), noForeign: "the token names the practice: a dead or someone else's link is page-not-found",
     own:     "login       404         denied      404         404         404         404         404         404         404" },
+  // Practice settings (issue "administration"): edit_practice, that practice's admin or a system admin.
+  {
+    route: "routes/practices.edit.$practiceCode",
+    params: practice,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form",
+  },
 
   // ---- carers ----------------------------------------------------------------------------------
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin

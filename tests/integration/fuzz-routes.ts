@@ -415,5 +415,48 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { feature: ["bulk_messaging", "video", "ai_triage"] },
       fields: { intent: ["agree", "withdraw"], agree: ["yes", ""], understood: ["yes", ""] },
     },
+    // Practice settings (issue "administration"): every section's intent and fields. The url
+    // code stays the world's (other routes' params name it); MFA and idle logout stay off so
+    // the fuzz's own sessions are not changed under it.
+    "practices.edit.$practiceCode": {
+      roles: ["practiceAdmin", "systemAdmin"],
+      fields: {
+        intent: ["details", "gp-system", "features", "idle-timeout", "opening-hours", "requests", "patient-reply", "compliance", "add-closure", "cancel-closure"],
+        name: ["Fuzz Surgery", ...TEXT],
+        urlCode: [world.practice.urlCode, "bad code!"],
+        odsCode: ["Y12345", "", "Y1-2"],
+        addressLine1: TEXT,
+        town: ["Leeds", ""],
+        postcode: ["LS1 4AP", ""],
+        phone: ["0113 496 0000", "", "12"],
+        ehrType: ["emis", "tpp"],
+        pfsEhrType: ["none", "emis", "tpp"],
+        allowVideo: ["on"],
+        bulkMessagingEnabled: ["on"],
+        notificationSetting: ["on"],
+        idleTimeout: ["", "600", "1"],
+        ...Object.fromEntries(
+          ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
+            [`${day}Closed`, ["on", ""]],
+            [`${day}Opens`, ["08:00", "07:30", "25:00"]],
+            [`${day}Closes`, ["18:30", "17:00", "19:00"]],
+          ]),
+        ),
+        dailyRequestLimit: ["", "50", "0"],
+        switchedOffToday: ["on", ""],
+        requestsInOpeningHoursOnly: ["on", ""],
+        demandMessage: [...TEXT, ""],
+        patientReply: ["assignee", "unassigned"],
+        country: ["england", "wales"],
+        coreHoursCompliance: ["on", ""],
+        startDate: ["21/11/2026", "31/02/2026"],
+        startTime: ["09:00", "9am"],
+        endDate: ["21/11/2026", "22/11/2026"],
+        endTime: ["17:00", "08:00"],
+        reason: ["Staff training", ""],
+        alternative: ["Call NHS 111", ""],
+        closureId: ["1", "2147483647"],
+      },
+    },
   };
 }

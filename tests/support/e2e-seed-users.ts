@@ -35,6 +35,7 @@ import {
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { seedE2eAgentUsers } from "./e2e-seed-agent";
+import { seedE2eSettingsPractices } from "./e2e-seed-settings";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -69,6 +70,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eRequestsInto(db);
   await seedStaffAdministration(db, demo.id, passwordHash);
   await seedE2eAgentUsers(db, passwordHash);
+  await seedE2eSettingsPractices(db, passwordHash);
 }
 
 /**

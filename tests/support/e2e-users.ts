@@ -107,3 +107,17 @@ export function e2eAgentAdmin(project: string) {
   const suffix = project === "js-off" ? "off" : "on";
   return { email: `e2e.agent.${project}@nhs.net`, firstName: "Morgan", lastName: `Agent${suffix}`, practiceName: `Moorside Surgery ${project}`, practiceCode: `e2etpp${suffix}` };
 }
+
+/**
+ * The practice-settings journey's own practice per project (no other journey changes it), its
+ * practice admin (no staff role: lands on /practices) and a patient with an account there.
+ */
+export function e2eSettingsPractice(project: string) {
+  const suffix = project === "js-off" ? "off" : "on";
+  return {
+    code: `settings${suffix}`,
+    name: `Settings Surgery ${suffix.toUpperCase()}`,
+    adminEmail: `e2e.settings.admin.${project}@nhs.net`,
+    patientEmail: `e2e.settings.patient.${project}@example.com`,
+  };
+}

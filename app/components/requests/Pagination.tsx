@@ -2,7 +2,17 @@
  * NHS.UK numbered pagination: plain links (?page=n), so it works without JavaScript.
  * Long runs of pages are cut to the first, the last and the two around the current one.
  */
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label = "Pages of your requests",
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
   if (pageCount <= 1) return null;
   const shown = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
   const items: Array<number | "gap"> = [];
@@ -12,7 +22,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
     items.push(n);
   }
   return (
-    <nav className="nhsuk-pagination nhsuk-pagination--numbered" aria-label="Pages of your requests">
+    <nav className="nhsuk-pagination nhsuk-pagination--numbered" aria-label={label}>
       {page > 1 ? (
         <a href={hrefFor(page - 1)} className="nhsuk-pagination__previous" rel="prev">
           <span className="nhsuk-pagination__title">

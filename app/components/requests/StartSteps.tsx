@@ -4,7 +4,14 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { BackLink, ChoiceField, RequestStopped } from "./RequestParts";
 
-export type StoppedData = { practice: { name: string; urlCode: string }; stopped: "not_registered" | "closed" | "too_old"; message: string };
+export type StoppedData = {
+  practice: { name: string; urlCode: string };
+  stopped: "not_registered" | "closed" | "too_old";
+  message: string;
+  /** Closed: where to go instead (an exceptional closure) and the practice's own words. */
+  alternative?: string | null;
+  practiceMessage?: string | null;
+};
 
 export function isStopped(data: unknown): data is StoppedData {
   return Boolean(data && typeof data === "object" && "stopped" in data);
@@ -21,6 +28,13 @@ export function StoppedView({ data }: { data: StoppedData }) {
   return (
     <RequestStopped caption={data.practice.name} title={title}>
       <p>{data.message}</p>
+      {data.alternative ? (
+        <div className="nhsuk-inset-text">
+          <h2 className="nhsuk-heading-s">Where to go instead</h2>
+          <p className="app-pre-line">{data.alternative}</p>
+        </div>
+      ) : null}
+      {data.practiceMessage ? <p className="app-pre-line">{data.practiceMessage}</p> : null}
       {data.stopped === "closed" ? <p>Anything you have already started can still be sent.</p> : null}
     </RequestStopped>
   );

@@ -1,14 +1,14 @@
 /** Loads what `decideDemand` needs for a practice, and keeps the daily counter in step. */
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { globalSettings, patientEntries, practiceDailySubmissions } from "~/db/schema";
+import { exceptionalClosures, globalSettings, patientEntries, practiceDailySubmissions } from "~/db/schema";
 import { getOpeningHours, type Practice } from "~/domain/practices/practices.server";
 import { decideDemand, londonDate, type DemandDecision } from "./demand";
 import { REQUEST_TIMEOUT_MS } from "./request-timer";
 
 export async function requestDemand(db: Db, practice: Practice, now: Date): Promise<DemandDecision> {
   const day = londonDate(now);
-  const [hours, [settings], [daily], [ongoing]] = await Promise.all([
+  const [hours, [settings], [daily], [ongoing], closures] = await Promise.all([
     getOpeningHours(db, practice.id),
     db.select({ start: globalSettings.allowedTimeStart, end: globalSettings.allowedTimeEnd }).from(globalSettings).limit(1),
     db
@@ -27,6 +27,7 @@ export async function requestDemand(db: Db, practice: Practice, now: Date): Prom
               gt(patientEntries.startedAt, new Date(now.getTime() - REQUEST_TIMEOUT_MS)),
             ),
           ),
+    openClosures(db, practice.id, now),
   ]);
   return decideDemand(
     {
@@ -36,6 +37,8 @@ export async function requestDemand(db: Db, practice: Practice, now: Date): Prom
       allowedTimeEnd: settings?.end ?? null,
       closedOn: practice.requestsClosedOn,
       dailyLimit: practice.dailyRequestLimit,
+      coreHoursCompliance: practice.coreHoursCompliance,
+      closures,
     },
     { submittedToday: daily?.submitted ?? 0, ongoingDrafts: ongoing?.n ?? 0 },
     now,
@@ -51,4 +54,19 @@ export async function countSubmission(db: Db, practiceId: number, now: Date): Pr
       target: [practiceDailySubmissions.practiceId, practiceDailySubmissions.day],
       set: { submitted: sql`${practiceDailySubmissions.submitted} + 1` },
     });
+}
+
+/** The practice's exceptional closures that are not over and not cancelled, soonest first. */
+export async function openClosures(db: Db, practiceId: number, now: Date) {
+  return db
+    .select({
+      startsAt: exceptionalClosures.startsAt,
+      endsAt: exceptionalClosures.endsAt,
+      cancelledAt: exceptionalClosures.cancelledAt,
+      alternative: exceptionalClosures.alternative,
+    })
+    .from(exceptionalClosures)
+    .where(and(eq(exceptionalClosures.practiceId, practiceId), isNull(exceptionalClosures.cancelledAt), gt(exceptionalClosures.endsAt, now)))
+    .orderBy(asc(exceptionalClosures.startsAt))
+    .limit(50);
 }

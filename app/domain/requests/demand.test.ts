@@ -72,3 +72,64 @@ describe("decideDemand", () => {
     expect(formatReopening(londonInstant("2026-07-06", "08:00"))).toBe("08:00 on Monday 6 July");
   });
 });
+
+describe("decideDemand in core-hours compliance mode (decision 0074)", () => {
+  const compliant: DemandSettings = { ...base, coreHoursCompliance: true };
+  const full = { submittedToday: 10, ongoingDrafts: 0 };
+
+  it("keeps requests open 08:00 to 18:30 on weekdays whatever the cap, switch-off, hours and allowed times", () => {
+    const strict: DemandSettings = {
+      ...compliant,
+      dailyLimit: 10,
+      closedOn: "2026-11-23",
+      inOpeningHoursOnly: true,
+      hours: DEFAULT_OPENING_HOURS.map((d) => (d.day === "monday" ? { ...d, opens: "09:00", closes: "12:00" } : d)),
+      allowedTimeStart: "10:00",
+      allowedTimeEnd: "11:00",
+    };
+    expect(decideDemand(strict, full, mondayWinter("08:00"))).toEqual({ open: true });
+    expect(decideDemand(strict, full, mondayWinter("18:29"))).toEqual({ open: true });
+    // Summer time: 08:00 BST is 07:00 UTC.
+    expect(decideDemand({ ...strict, closedOn: "2026-07-06" }, full, londonInstant("2026-07-06", "08:00"))).toEqual({ open: true });
+  });
+
+  it("lets the other rules apply outside core hours, reopening at 08:00 on the next weekday", () => {
+    const capped: DemandSettings = { ...compliant, dailyLimit: 10 };
+    expect(decideDemand(capped, full, mondayWinter("18:30"))).toEqual({
+      open: false,
+      reason: "daily_limit",
+      reopensAt: londonInstant("2026-11-24", "00:00"),
+    });
+    // Before 08:00 with the cap already full: open at 08:00 the same day.
+    expect(decideDemand(capped, full, mondayWinter("07:59"))).toMatchObject({ open: false, reopensAt: mondayWinter("08:00") });
+    // Saturday in opening-hours-only mode: next Monday at 08:00.
+    expect(decideDemand({ ...compliant, inOpeningHoursOnly: true }, idle, londonInstant("2026-11-28", "10:00"))).toMatchObject({
+      open: false,
+      reason: "outside_hours",
+      reopensAt: londonInstant("2026-11-30", "08:00"),
+    });
+  });
+
+  it("closes for an exceptional closure, inside core hours too, and says where to go instead", () => {
+    const closure = { startsAt: mondayWinter("12:00"), endsAt: mondayWinter("14:00"), cancelledAt: null, alternative: "Call 01234 567890" };
+    const closing: DemandSettings = { ...compliant, closures: [closure] };
+    expect(decideDemand(closing, idle, mondayWinter("11:59"))).toEqual({ open: true });
+    const decision = decideDemand(closing, idle, mondayWinter("12:00"));
+    expect(decision).toEqual({
+      open: false,
+      reason: "exceptional_closure",
+      reopensAt: mondayWinter("14:00"),
+      closure: { endsAt: mondayWinter("14:00"), alternative: "Call 01234 567890" },
+    });
+    if (decision.open) throw new Error("expected closed");
+    expect(closedMessage("Riverside Medical Centre", decision)).toBe("Riverside Medical Centre has closed online consultation until 14:00 on Monday 23 November.");
+    expect(decideDemand(closing, idle, mondayWinter("14:00"))).toEqual({ open: true });
+    // A cancelled closure closes nothing.
+    expect(decideDemand({ ...compliant, closures: [{ ...closure, cancelledAt: mondayWinter("11:00") }] }, idle, mondayWinter("13:00"))).toEqual({ open: true });
+  });
+
+  it("outside compliance mode behaves as before: the cap closes inside core hours", () => {
+    expect(decideDemand({ ...base, dailyLimit: 10 }, full, mondayWinter("12:00"))).toMatchObject({ open: false, reason: "daily_limit" });
+    expect(decideDemand({ ...base, closedOn: "2026-11-23" }, idle, mondayWinter("12:00"))).toMatchObject({ open: false, reason: "switched_off" });
+  });
+});

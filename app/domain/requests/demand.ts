@@ -7,7 +7,12 @@
  * - the daily cap: submitted today plus drafts in progress (ongoing submissions).
  * A draft that was started while requests were open may always be submitted: patients are
  * never cut off mid-request (docs/decisions/0017-request-demand-controls.md).
+ *
+ * Core-hours compliance (docs/decisions/0074-core-hours-compliance.md): before all of these,
+ * a recorded exceptional closure in force closes the form; otherwise, in compliance mode,
+ * inside 08:00–18:30 on a weekday the form is open whatever the other rules say.
  */
+import { activeClosure, isCoreHours } from "~/domain/practices/core-hours";
 import { londonWeekdayAndTime, type OpeningDay } from "~/domain/practices/opening-hours";
 
 export type DemandSettings = {
@@ -18,12 +23,20 @@ export type DemandSettings = {
   /** YYYY-MM-DD (Europe/London) the practice switched requests off for. */
   closedOn: string | null;
   dailyLimit: number | null;
+  /** England's core-hours rule: open 08:00–18:30 on weekdays whatever the caps and hours say. */
+  coreHoursCompliance?: boolean;
+  /** Exceptional closures not yet over (cancelled ones left out or marked). */
+  closures?: ClosurePeriod[];
 };
+
+export type ClosurePeriod = { startsAt: Date; endsAt: Date; cancelledAt: Date | null; alternative: string };
 
 export type DemandLoad = { submittedToday: number; ongoingDrafts: number };
 
-export type ClosedReason = "switched_off" | "outside_allowed_times" | "outside_hours" | "daily_limit";
-export type DemandDecision = { open: true } | { open: false; reason: ClosedReason; reopensAt: Date | null };
+export type ClosedReason = "exceptional_closure" | "switched_off" | "outside_allowed_times" | "outside_hours" | "daily_limit";
+export type DemandDecision =
+  | { open: true }
+  | { open: false; reason: ClosedReason; reopensAt: Date | null; closure?: { endsAt: Date; alternative: string } };
 
 /** YYYY-MM-DD of an instant in Europe/London. */
 export function londonDate(instant: Date): string {
@@ -86,10 +99,17 @@ function withinOpeningHours(settings: DemandSettings, instant: Date): boolean {
 export function decideDemand(settings: DemandSettings, load: DemandLoad, now: Date): DemandDecision {
   const reason = closedReason(settings, load, now);
   if (!reason) return { open: true };
-  return { open: false, reason, reopensAt: nextOpening(settings, now) };
+  const decision: DemandDecision = { open: false, reason, reopensAt: nextOpening(settings, now) };
+  if (reason === "exceptional_closure") {
+    const closure = activeClosure(settings.closures ?? [], now)!;
+    return { ...decision, closure: { endsAt: closure.endsAt, alternative: closure.alternative } };
+  }
+  return decision;
 }
 
 function closedReason(settings: DemandSettings, load: DemandLoad, now: Date): ClosedReason | null {
+  if (activeClosure(settings.closures ?? [], now)) return "exceptional_closure";
+  if (settings.coreHoursCompliance && isCoreHours(now)) return null;
   const { time } = londonWeekdayAndTime(now);
   if (settings.closedOn && settings.closedOn === londonDate(now)) return "switched_off";
   if (!withinAllowedTimes(settings, time)) return "outside_allowed_times";
@@ -111,15 +131,21 @@ export function nextOpening(settings: DemandSettings, now: Date): Date | null {
     const date = addDays(today, offset);
     const times = new Set<string>(["00:00"]);
     if (start) times.add(start);
+    if (settings.coreHoursCompliance) times.add("08:00");
     const weekday = londonWeekdayAndTime(londonInstant(date, "12:00")).day;
     const opens = settings.hours.find((h) => h.day === weekday)?.opens;
     if (opens) times.add(opens);
     if (start && opens && opens < start) times.add(start);
-    for (const time of [...times].sort()) {
-      const candidate = londonInstant(date, time);
+    const candidates = [...times].map((time) => londonInstant(date, time));
+    // The end of an exceptional closure that ends on this date is a moment the form may reopen.
+    for (const c of settings.closures ?? []) if (!c.cancelledAt && londonDate(c.endsAt) === date) candidates.push(c.endsAt);
+    candidates.sort((a, b) => a.getTime() - b.getTime());
+    for (const candidate of candidates) {
       if (candidate <= now) continue;
-      // Later on the same day the cap is still full; from tomorrow it starts again.
-      if (offset === 0 && settings.dailyLimit !== null) continue;
+      // Later on the same day the cap is still full (but core hours open whatever the cap);
+      // from tomorrow it starts again.
+      const coreOpen = settings.coreHoursCompliance && isCoreHours(candidate);
+      if (offset === 0 && settings.dailyLimit !== null && !coreOpen) continue;
       if (!closedReason(settings, fresh, candidate)) return candidate;
     }
   }
@@ -144,6 +170,10 @@ export function formatReopening(instant: Date): string {
 export function closedMessage(practiceName: string, decision: Extract<DemandDecision, { open: false }>): string {
   const when = decision.reopensAt ? ` You can send a request from ${formatReopening(decision.reopensAt)}.` : "";
   switch (decision.reason) {
+    case "exceptional_closure":
+      return `${practiceName} has closed online consultation until ${formatReopening(decision.closure?.endsAt ?? decision.reopensAt ?? new Date(0))}.${
+        decision.reopensAt && decision.closure && decision.reopensAt.getTime() !== decision.closure.endsAt.getTime() ? when : ""
+      }`;
     case "switched_off":
       return `${practiceName} is not taking online requests for the rest of today.${when}`;
     case "daily_limit":

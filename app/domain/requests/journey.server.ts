@@ -63,9 +63,19 @@ export async function requestChoices(context: AppContext, viewer: Viewer, practi
 export const canRequest = (choices: RequestChoices) => choices.myself !== null || choices.dependents.length > 0;
 
 /** Whether the practice takes new requests now; when not, the sentence that says why and when. */
-export async function requestsOpen(context: AppContext, practice: Practice): Promise<{ open: true } | { open: false; message: string }> {
+export async function requestsOpen(
+  context: AppContext,
+  practice: Practice,
+): Promise<{ open: true } | { open: false; message: string; alternative: string | null; practiceMessage: string | null }> {
   const decision = await requestDemand(context.db, practice, context.clock.now());
-  return decision.open ? { open: true } : { open: false, message: closedMessage(practice.name, decision) };
+  if (decision.open) return { open: true };
+  return {
+    open: false,
+    message: closedMessage(practice.name, decision),
+    // Where to go instead (an exceptional closure), and the practice's own words (demand_message).
+    alternative: decision.closure?.alternative ?? null,
+    practiceMessage: practice.demandMessage?.trim() || null,
+  };
 }
 
 /** The maximum patient age (global_settings, default 111): older patients cannot be the subject. */

@@ -23,10 +23,13 @@ export const START_MESSAGES = {
 } as const;
 
 /** Why a step cannot be used, as the page shows it (status: 403 not registered, 200 otherwise). */
-export type Stopped =
-  | { stopped: "not_registered"; message: string }
-  | { stopped: "closed"; message: string }
-  | { stopped: "too_old"; message: string };
+export type Stopped = {
+  stopped: "not_registered" | "closed" | "too_old";
+  message: string;
+  /** Closed: where to go instead (an exceptional closure) and the practice's own words. */
+  alternative?: string | null;
+  practiceMessage?: string | null;
+};
 
 export function stoppedResponse(practice: Practice, stop: Stopped) {
   return json(
@@ -43,7 +46,7 @@ export async function startChecks(request: Request, context: AppContext, practic
   if (!canRequest(choices)) stop = { stopped: "not_registered", message: copy.validation.registeredPatient(context.config.productName) };
   else {
     const open = await requestsOpen(context, practice);
-    if (!open.open) stop = { stopped: "closed", message: open.message };
+    if (!open.open) stop = { stopped: "closed", message: open.message, alternative: open.alternative, practiceMessage: open.practiceMessage };
   }
   return { viewer, practice, choices, stop };
 }

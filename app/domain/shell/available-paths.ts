@@ -53,10 +53,13 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/patients",
   "/:code/non-digital-patients",
   "/:code/non-digital-patients/add",
-  // Staff administration (decision 0075).
+  // Practice administration (issue "administration"): the settings page, and the pages of the
+  // same issue built alongside it (staff, staff role, patient-facing name, notifications).
+  "/practices/edit/:code",
   "/practice/:code/manage-staff",
   "/:code/add-staff-role",
   "/:code/patient-facing-name",
+  "/:code/notification-settings/:userId",
   "/:code/notification-settings",
   // Practice help and the TPP desktop agent (docs/decisions/0077).
   "/agent/setup",

@@ -16,6 +16,7 @@ const NOBODY: MenuViewer = {
   hasMagicToken: false,
   practiceCode: "demo",
   practiceName: "Riverside Medical Centre",
+  userId: 42,
 };
 const WHO = {
   staff: { ...NOBODY, isStaff: true },
@@ -26,6 +27,8 @@ const WHO = {
   carer: { ...NOBODY, isCarer: true },
   guest: { ...NOBODY, isGuest: true, isPatient: true },
   tokenPatient: { ...NOBODY, isPatient: true, hasMagicToken: true },
+  staffAndPracticeAdmin: { ...NOBODY, isStaff: true, isPracticeAdmin: true },
+  ccgAdmin: { ...NOBODY, isCcgAdmin: true, practiceCode: null, practiceName: null },
 } satisfies Record<string, MenuViewer>;
 type Who = keyof typeof WHO;
 
@@ -127,7 +130,7 @@ describe("bars by audience", () => {
     expect(labels("guest")).not.toContain("Account Settings");
     expect(labels("guest")).toContain("Data Privacy");
     expect(labels("carer")).toContain("People I Care For");
-    expect(labels("practiceAdmin")).toEqual(expect.arrayContaining(["My Practices", "Manage Staff & Inboxes", "Edit Practice"]));
+    expect(labels("practiceAdmin")).toEqual(expect.arrayContaining(["Back to Practices", "Manage Staff & Inboxes", "Edit Practice"]));
     expect(labels("staff")).not.toContain("Edit Practice");
   });
 
@@ -135,6 +138,43 @@ describe("bars by audience", () => {
     const { bar, account } = menuItems(WHO.admin, { ...OFF, reportsEnabled: true, groupChatSetting: true });
     expect(bar.map((i) => i.label)).toEqual(["AI Testing"]);
     expect(account.map((i) => i.label)).toEqual(["Account Settings", "Data Privacy"]);
+  });
+});
+
+describe("administration items (spec 3 §2 user dropdown)", () => {
+  const hrefOf = (who: Who, label: string, flags: Partial<MenuPractice> = {}) =>
+    menuItems(WHO[who], { ...OFF, ...flags }).account.find((i) => i.label === label)?.href;
+  const ADMIN_RULES: Array<{ item: string; href: string; on?: Partial<MenuPractice>; shown: Who[]; hidden: Who[] }> = [
+    { item: "Back to Practices", href: "/practices", shown: ["practiceAdmin", "staffAndPracticeAdmin"], hidden: ["staff", "admin", "patient", "carer", "guest", "ccgAdmin"] },
+    { item: "Place Portal", href: "/ccg-portal", shown: ["ccgAdmin"], hidden: ["staff", "practiceAdmin", "admin", "patient"] },
+    { item: "Manage Staff & Inboxes", href: "/practice/demo/manage-staff", shown: ["practiceAdmin", "staffAndPracticeAdmin"], hidden: ["staff", "admin", "patient", "carer", "guest", "ccgAdmin"] },
+    { item: "Edit Practice", href: "/practices/edit/demo", shown: ["practiceAdmin", "staffAndPracticeAdmin"], hidden: ["staff", "admin", "patient", "carer", "guest", "ccgAdmin"] },
+    // practice_admin_no_staff_role: refused (has_staff_role) to a practice admin who is staff already.
+    { item: "Add Staff Role", href: "/demo/add-staff-role", shown: ["practiceAdmin"], hidden: ["staffAndPracticeAdmin", "staff", "admin", "patient", "ccgAdmin"] },
+    { item: "Patient-Facing Name", href: "/demo/patient-facing-name", shown: ["staff", "staffAndPracticeAdmin"], hidden: ["practiceAdmin", "admin", "patient", "carer", "guest"] },
+    { item: "Notification Settings", href: "/demo/notification-settings/42", on: { notificationSetting: true }, shown: ["staff", "practiceAdmin"], hidden: ["patient", "ccgAdmin"] },
+  ];
+  describe.each(ADMIN_RULES)("$item", ({ item, href, on, shown, hidden }) => {
+    it.each(shown)("links %s to its page", (who) => {
+      expect(hrefOf(who, item, on)).toBe(href);
+    });
+    it.each(hidden)("is never shown to %s", (who) => {
+      expect(hrefOf(who, item, on)).toBeUndefined();
+    });
+  });
+
+  it("never offers Edit Practice at the AI-testing practice", () => {
+    const at = { ...WHO.practiceAdmin, practiceCode: "aitesting" };
+    expect(menuItems(at, OFF).account.map((i) => i.label)).not.toContain("Edit Practice");
+  });
+
+  it("links the per-user notification settings page through its pattern", () => {
+    const nav = signedInNavigation(WHO.staff, { ...OFF, notificationSetting: true }, new Set(["/:code/notification-settings/:userId"]));
+    expect(nav.account?.items.map((i) => i.href)).toEqual(["/demo/notification-settings/42"]);
+  });
+
+  it("gives a regional-group admin the staff header", () => {
+    expect(signedInNavigation(WHO.ccgAdmin, null, new Set(["/ccg-portal"]))).toMatchObject({ audience: "staff" });
   });
 });
 

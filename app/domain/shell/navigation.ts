@@ -29,6 +29,10 @@ export type MenuViewer = {
   hasMagicToken: boolean;
   practiceCode: string | null;
   practiceName: string | null;
+  /** The signed-in user (Notification Settings is per user); absent in tests that need none. */
+  userId?: number | null;
+  /** Regional-group admin (ccg_admin): Place Portal. */
+  isCcgAdmin?: boolean;
 };
 
 export type MenuPractice = {
@@ -92,12 +96,16 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   }
   if (v.isAdmin) bar.push({ label: "AI Testing", href: "/aitesting/completed" });
 
-  if (v.isPracticeAdmin) account.push({ label: "My Practices", href: "/practices" });
+  // Administration (spec 3 §2 user dropdown; issue "administration").
+  if (v.isPracticeAdmin) account.push({ label: "Back to Practices", href: "/practices" });
+  if (v.isCcgAdmin) account.push({ label: "Place Portal", href: "/ccg-portal" });
   if ((staffOrAdmin || v.isAdmin) && p.reportsEnabled && code) account.push({ label: "Reports", href: `/${code}/report` });
   if (v.isPracticeAdmin && code) account.push({ label: "Manage Staff & Inboxes", href: `/practice/${code}/manage-staff` });
-  if (v.isPracticeAdmin && code) account.push({ label: "Edit Practice", href: `/practices/edit/${code}` });
-  // Staff administration (issue "administration", decision 0075).
+  // edit_practice: never the AI-testing practice.
+  if (v.isPracticeAdmin && code && code.toLowerCase() !== "aitesting") account.push({ label: "Edit Practice", href: `/practices/edit/${code}` });
+  // practice_admin_no_staff_role: a practice admin who is not yet a GP or receptionist here.
   if (v.isPracticeAdmin && !v.isStaff && code) account.push({ label: "Add Staff Role", href: `/${code}/add-staff-role` });
+  // The patient-facing name page is for gp or receptionist.
   if (v.isStaff && code) account.push({ label: "Patient-Facing Name", href: `/${code}/patient-facing-name` });
   // Help for the practice, and the TPP desktop agent (docs/decisions/0077).
   if (v.isPracticeAdmin && code && p.ehrType === "tpp") account.push({ label: "Desktop Agent", href: `/agent/setup?practice=${code}` });
@@ -106,7 +114,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   if (v.isCarer) account.push({ label: "People I Care For", href: "/carer/dependents" });
   if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
   if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });
-  if (p.notificationSetting && staffOrAdmin && code) account.push({ label: "Notification Settings", href: `/${code}/notification-settings` });
+  if (p.notificationSetting && staffOrAdmin && code && v.userId) account.push({ label: "Notification Settings", href: `/${code}/notification-settings/${v.userId}` });
   if (p.groupChatSetting && staffOrAdmin && code) account.push({ label: "Group Video", href: `/${code}/group_chats` });
   if (!v.isGuest) account.push({ label: "Account Settings", href: "/account-settings" });
   if (p.mfaEnabled && !v.isGuest) account.push({ label: "Multi-Factor Authentication", href: "/mfa/settings" });
@@ -116,11 +124,12 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   return { bar, account };
 }
 
-/** Paths with a parameter match by their pattern (e.g. "/:code/inbox"). */
+/** Paths with a parameter match by their pattern (e.g. "/:code/inbox", "/:code/notification-settings/:userId"). */
 export function isAvailable(link: string, available: ReadonlySet<string>, practiceCode: string | null): boolean {
   // A query (e.g. ?practice=) picks something on the page; the page is what must exist.
   const href = link.split("?")[0];
   if (available.has(href)) return true;
+  if (/\/\d+$/.test(href) && isAvailable(href.replace(/\/\d+$/, "/:userId"), available, practiceCode)) return true;
   if (practiceCode && href.startsWith(`/${practiceCode}/`)) return available.has(`/:code${href.slice(practiceCode.length + 1)}`);
   if (practiceCode && href.includes(`/${practiceCode}`)) return available.has(href.replace(`/${practiceCode}`, "/:code"));
   return false;
@@ -133,7 +142,7 @@ export function signedInNavigation(
 ): ShellNavigation {
   const { bar, account } = menuItems(v, practice);
   const keep = (l: NavLink) => isAvailable(l.href, available, v.practiceCode);
-  const audience: Audience = v.isStaff || v.isPracticeAdmin || v.isAdmin ? "staff" : "patient";
+  const audience: Audience = v.isStaff || v.isPracticeAdmin || v.isAdmin || v.isCcgAdmin ? "staff" : "patient";
   return {
     audience,
     homeHref: "/",

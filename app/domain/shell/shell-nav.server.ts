@@ -52,6 +52,8 @@ export async function navigationFor(
     hasMagicToken: false,
     practiceCode: practice?.urlCode ?? null,
     practiceName: practice?.name ?? null,
+    userId: viewer.userId,
+    isCcgAdmin: viewer.globalRoles.has("ccg_admin"),
   };
   const nav = signedInNavigation(menuViewer, practice ?? null, availablePaths);
   if (menuViewer.isStaff && practice && urlCode?.toLowerCase() === FEDERATED_CODE) {
