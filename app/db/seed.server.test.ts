@@ -125,7 +125,7 @@ describe("seedDemo", () => {
 
   it("creates one verified account per role", async () => {
     const emails = Object.values(DEMO_ACCOUNTS);
-    expect(emails).toHaveLength(6);
+    expect(emails).toHaveLength(8);
     const rows = await t.db.select().from(users).where(inArray(users.email, emails));
     expect(rows.map((r) => r.email).sort()).toEqual([...emails].sort());
     for (const row of rows) {
@@ -142,6 +142,8 @@ describe("seedDemo", () => {
     expect(await rolesOf(t.db, DEMO_ACCOUNTS.sysadmin)).toEqual({ memberships: [], global: ["admin"] });
     expect(await rolesOf(t.db, DEMO_ACCOUNTS.carer)).toEqual({ memberships: [], global: ["carer_user"] });
     expect(await rolesOf(t.db, DEMO_ACCOUNTS.patient)).toEqual({ memberships: [], global: [] });
+    expect(await rolesOf(t.db, DEMO_ACCOUNTS.advanced)).toEqual({ memberships: [], global: ["advanced"] });
+    expect(await rolesOf(t.db, DEMO_ACCOUNTS.ccg)).toEqual({ memberships: [], global: ["ccg_admin"] });
   });
 
   it("registers the demo patient at the demo practice", async () => {
@@ -195,7 +197,7 @@ describe("seedDemo", () => {
       .select({ email: users.email, passwordHash: users.passwordHash })
       .from(users)
       .where(inArray(users.email, Object.values(DEMO_ACCOUNTS)));
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(Object.keys(DEMO_ACCOUNTS).length);
     for (const row of rows) {
       expect(row.passwordHash, row.email).toMatch(/^scrypt\$/);
       expect(row.passwordHash).not.toContain(DEMO_PASSWORD);
