@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fileDownloadResponse } from "~/domain/files/download.server";
+import { fileDownloadResponse } from "~/web/files/download.server";
 import { findEntryFile } from "~/domain/files/entry-files.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import { requireChatEntry } from "~/domain/requests/chat-access.server";
 
 /**

@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -12,7 +12,7 @@ import { UnlinkConfirmation } from "~/components/online-services/Confirmations";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { linkLabels } from "~/domain/gp-system/flavour";
-import { redirectWithFlash } from "~/domain/http/flash.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import { requireOnlineServices } from "~/domain/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { linkSchema } from "~/domain/online-services/forms";

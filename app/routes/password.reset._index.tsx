@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -11,7 +11,7 @@ import { summaryErrors } from "~/components/forms";
 import { ResetRequestSchema } from "~/domain/accounts/account-forms";
 import { PASSWORD_RESET_MESSAGES, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { not_loggedin } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
+import { requireGuards } from "~/web/auth/guards.server";
 
 export const handle = {
   title: (data: { sent?: boolean } | undefined) => (data?.sent ? "Check your email" : "Reset your password"),

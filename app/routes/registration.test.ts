@@ -9,7 +9,7 @@ import { auditEvents, authTokens, carerDependents, patients, practices, sessions
 import { EMAIL_SENT_COOKIE, RESEND_TOO_SOON } from "~/domain/accounts/email-sent.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import {

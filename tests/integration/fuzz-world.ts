@@ -21,7 +21,7 @@ import { hashPassword } from "~/domain/auth/password.server";
 import { signValue } from "~/domain/auth/signed-value.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
 import { FILE_LINK_PURPOSE } from "~/domain/inbox/inbox-route.server";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";

@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { outbox, patients, practices, userGlobalRoles, users } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
 
 export const KNOWN_PASSWORD = "Known-password-2026";

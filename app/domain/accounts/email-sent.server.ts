@@ -6,7 +6,7 @@
  */
 import type { AppContext } from "~/context.server";
 import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
+import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
 import type { Practice } from "~/domain/practices/practices.server";
 import { sendEmailValidation, VALIDATION_RESEND_INTERVAL_SECONDS } from "./email-validation.server";
 import { resendGuestLink } from "./guest-entry.server";

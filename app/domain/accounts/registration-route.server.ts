@@ -2,8 +2,8 @@
 import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { not_loggedin } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireGuards } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { emailSentCookie, type EmailSentKind } from "./email-sent.server";
 import { maximumPatientAge } from "./patient-match.server";

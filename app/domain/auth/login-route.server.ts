@@ -2,19 +2,19 @@
  * Loader and action shared by /login and /{practiceCode}/login: the not_loggedin guard,
  * the idle-logout message, the password check, then MFA or a new session.
  */
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { copy } from "~/copy";
-import { safeRedirectPath } from "~/domain/http/redirects";
-import { notFound } from "~/domain/http/responses.server";
+import { safeRedirectPath } from "~/web/redirects";
+import { notFound } from "~/web/responses.server";
 import { beginMfaChallenge } from "~/domain/mfa/mfa.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
 import { sendEmailValidation } from "~/domain/accounts/email-validation.server";
-import { signedInHeaders } from "./auth-cookies.server";
+import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { not_loggedin } from "./guards";
-import { requireGuards } from "./guards.server";
-import { setMfaPendingCookie } from "./mfa-pending.server";
+import { requireGuards } from "~/web/auth/guards.server";
+import { setMfaPendingCookie } from "~/web/auth/mfa-pending.server";
 import { checkPassword, SIGN_IN_MESSAGES, startSession } from "./sign-in.server";
 import { SignInSchema } from "./sign-in-form";
 

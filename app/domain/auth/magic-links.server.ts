@@ -17,7 +17,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { auditEvents, authTokens, patients, practices } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
+import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
 import { readSignedValue, signValue } from "./signed-value.server";
 import { findLiveToken, issueToken } from "./tokens.server";
 

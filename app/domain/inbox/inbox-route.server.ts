@@ -10,13 +10,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { AppContext } from "~/context.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { inbox as inboxGuard } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { audit } from "~/domain/audit/audit.server";
-import { fileDownloadResponse } from "~/domain/files/download.server";
+import { fileDownloadResponse } from "~/web/files/download.server";
 import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { redirectWithFlash, setFlashCookie } from "~/domain/http/flash.server";
-import { notFound } from "~/domain/http/responses.server";
+import { isSecureRequest } from "~/web/cookies";
+import { redirectWithFlash, setFlashCookie } from "~/web/flash.server";
+import { notFound } from "~/web/responses.server";
 import { parseId } from "~/validation/ids";
 import { memoized } from "~/server/request-memo.server";
 import type { Practice } from "~/domain/practices/practices.server";

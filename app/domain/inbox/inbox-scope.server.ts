@@ -9,7 +9,7 @@ import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { patientEntries } from "~/db/schema";
 import { federated_inbox, federatedPracticeIds, inbox as inboxGuard } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { isId } from "~/validation/ids";

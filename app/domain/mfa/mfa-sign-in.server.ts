@@ -11,9 +11,9 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { auditEvents, mfaSettings, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import { MFA_PENDING_COOKIE, readMfaPending } from "~/domain/auth/mfa-pending.server";
+import { MFA_PENDING_COOKIE, readMfaPending } from "~/web/auth/mfa-pending.server";
 import { takeAttempt, throttleKeys } from "~/domain/auth/throttle.server";
-import { readCookie } from "~/domain/http/cookies";
+import { readCookie } from "~/web/cookies";
 import { verifyMfaCode, type MfaType } from "./mfa.server";
 
 /** Wrong codes a challenge survives: the fifth ends it. */

@@ -1,7 +1,7 @@
 /** Loading one of the patient's appointments for the booked, details and cancel pages. */
 import type { AppContext } from "~/context.server";
 import { matchesBookingId } from "~/domain/gp-system/flavour";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import type { OnlineServicesAccess } from "./access.server";
 import { appointmentView, type AppointmentView } from "./appointments";
 import { failureMessage } from "./errors.server";

@@ -6,8 +6,8 @@
 import type { AppContext } from "~/context.server";
 import { audit } from "~/domain/audit/audit.server";
 import { gp_or_reception } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { formatDate } from "~/validation/dates";

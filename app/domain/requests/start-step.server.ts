@@ -8,7 +8,7 @@ import { json, redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { AppContext } from "~/context.server";
 import { copy } from "~/copy";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import type { ActingPatient } from "./access.server";
 import { createEntry } from "./entries.server";

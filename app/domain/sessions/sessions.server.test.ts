@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { practices, sessions } from "~/db/schema";
 import { copy } from "~/copy";
-import { getViewerState } from "~/domain/auth/viewer.server";
+import { getViewerState } from "~/web/auth/viewer.server";
 import { loginLoader } from "~/domain/auth/login-route.server";
 import { loader as rootLoader } from "~/root";
 import { loader as adminLoader } from "~/routes/admin._index";

@@ -3,8 +3,8 @@
  * naming the user and where to go next. No session exists until the code is right.
  */
 import type { AppContext } from "~/context.server";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
-import { readSignedValue, signValue } from "./signed-value.server";
+import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
+import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
 
 export const MFA_PENDING_COOKIE = "fd_mfa_pending";
 const PURPOSE = "mfa-pending";
