@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuards(request, context, [not_loggedin]);
   const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema });
   if (submission.status !== "success") return formRejected(submission);
-  const outcome = await requestPasswordReset(context, request, submission.value.email);
+  const outcome = await requestPasswordReset(context, requestOrigin(request), submission.value.email);
   if (outcome === "throttled") {
     return json({ lastResult: submission.reply({ formErrors: [PASSWORD_RESET_MESSAGES.throttled] }) }, { status: 429 });
   }

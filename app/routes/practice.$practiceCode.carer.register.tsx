@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const practice = await guardRegistration(request, context, params.practiceCode);
   const submission = parseWithZod(await request.formData(), { schema: CarerRegistrationSchema });
   if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
-  await registerCarer(context, request, practice, submission.value);
+  await registerCarer(context, requestOrigin(request), practice, submission.value);
   return redirectToEmailSent(context, request, practice, submission.value.email, "registration");
 }
 

@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const schema = guestEntrySchema(await dateOfBirthOptions(context));
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return formRejected(submission);
-  const result = await continueAsGuest(context, request, practice, submission.value);
+  const result = await continueAsGuest(context, requestOrigin(request), practice, submission.value);
   switch (result.status) {
     case "not_registered":
       return formRejected(submission, { formErrors: [copy.validation.registeredPatient(context.config.productName)] });

@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -29,7 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   const hideFields = ["password"];
   if (submission.status !== "success") return formRejected(submission, { hideFields });
-  const result = await registerPatient(context, request, practice, submission.value);
+  const result = await registerPatient(context, requestOrigin(request), practice, submission.value);
   switch (result.status) {
     case "not_registered":
       return json(

@@ -23,7 +23,7 @@ import { BodyRefused, guardedBody } from "./request-body.server";
 import { errorPageHtml } from "./plain-pages.server";
 import { redactLogValue } from "./log-redaction.server";
 import { getViewerState } from "~/web/auth/viewer.server";
-import { getTokenGrant } from "~/domain/auth/magic-links.server";
+import { getTokenGrant } from "~/web/auth/token-grant.server";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { createNotifier } from "~/domain/notify/create-notifier.server";
 import { LocalDiskFileStore, type FileStore } from "~/domain/files/file-store.server";

@@ -9,6 +9,7 @@
  * Rows a request uses up (a draft sent or cancelled, a request deleted) are made fresh per
  * case by `freshVar`.
  */
+import { requestOrigin } from "~/web/origin";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { entryActions, entryFiles, gpLinks, issueTypes, patientEntries, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
@@ -145,15 +146,15 @@ export async function buildWorld(context: TestContext) {
   const grantCookie = cookieHeaderAfter(confirmed);
 
   const resetUser = await createUser(context);
-  await requestPasswordReset(context, request, resetUser.email);
+  await requestPasswordReset(context, requestOrigin(request), resetUser.email);
   const resetToken = tokenOf(await linkSentTo(context, resetUser.email, "password-reset"));
 
   const unverified = await createUser(context, { verified: false });
-  await sendEmailValidation(context, request, unverified.id, { practiceId: practice.id });
+  await sendEmailValidation(context, requestOrigin(request), unverified.id, { practiceId: practice.id });
   const validationToken = tokenOf(await linkSentTo(context, unverified.email, "email-validation"));
 
   const guestEmail = `guest.${uniqueWord()}@example.com`;
-  await continueAsGuest(context, request, practice, {
+  await continueAsGuest(context, requestOrigin(request), practice, {
     firstName: guestPerson.firstName,
     lastName: guestPerson.lastName,
     dateOfBirth: "1990-03-04",

@@ -5,7 +5,8 @@ import { not_loggedin } from "~/domain/auth/guards";
 import { requireGuards } from "~/web/auth/guards.server";
 import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
-import { emailSentCookie, type EmailSentKind } from "./email-sent.server";
+import { type EmailSentKind } from "~/domain/accounts/email-sent.server";
+import { emailSentCookie } from "~/web/accounts/email-sent.server";
 import { maximumPatientAge } from "./patient-match.server";
 import { londonToday } from "~/domain/time/london";
 

@@ -2,6 +2,7 @@
  * Loader and action shared by /login and /{practiceCode}/login: the not_loggedin guard,
  * the idle-logout message, the password check, then MFA or a new session.
  */
+import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -49,7 +50,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
     case "throttled":
       return json({ lastResult: submission.reply({ formErrors: [SIGN_IN_MESSAGES.throttled], hideFields: ["password"] }) }, { status: 429 });
     case "unverified":
-      await sendEmailValidation(context, request, result.userId);
+      await sendEmailValidation(context, requestOrigin(request), result.userId);
       return formRejected(submission, { formErrors: [SIGN_IN_MESSAGES.unverified], hideFields: ["password"] });
     case "mfa": {
       await beginMfaChallenge(context, result.userId);

@@ -15,7 +15,7 @@ import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { loggedinOrToken, nogp, patient } from "~/domain/auth/guards";
 import { requireGuards } from "~/web/auth/guards.server";
-import { getTokenGrant } from "~/domain/auth/magic-links.server";
+import { getTokenGrant } from "~/web/auth/token-grant.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { getViewer } from "~/web/auth/viewer.server";
 import { notFound } from "~/web/responses.server";
