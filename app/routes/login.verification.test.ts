@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, throttleAttempts } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
-import { loginAction } from "~/domain/auth/login-route.server";
+import { action as loginAction } from "./login._index";
 import { SESSION_COOKIE } from "~/domain/sessions/sessions.server";
 import { MFA_PENDING_COOKIE } from "~/web/auth/mfa-pending.server";
 import { timeStep, totpAt } from "~/domain/mfa/totp";

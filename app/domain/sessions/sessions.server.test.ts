@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { practices, sessions } from "~/db/schema";
 import { copy } from "~/copy";
 import { getViewerState } from "~/web/auth/viewer.server";
-import { loginLoader } from "~/domain/auth/login-route.server";
+import { loader as loginLoader } from "~/routes/login._index";
 import { loader as rootLoader } from "~/root";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as messageLoader } from "~/routes/$practiceCode.message._index";
