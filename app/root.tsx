@@ -33,7 +33,7 @@ import { randomUUID } from "node:crypto";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { getViewer } from "~/web/auth/viewer.server";
 import { cachedForShell } from "~/domain/shell/shell-cache.server";
-import { navigationFor } from "~/domain/shell/shell-nav.server";
+import { navigationFor } from "~/web/shell/shell-nav.server";
 import { idleTimerFor } from "~/domain/sessions/idle-timer.server";
 
 export const links: LinksFunction = () => [

@@ -12,4 +12,18 @@
  */
 export const SHARED_ROUTES = [
   { id: "routes/$practiceCode.login", path: ":practiceCode/login", file: "routes/login._index.tsx" },
+  // An issue type's inbox: the inbox list (the loader reads params.type), inside the inboxes layout.
+  {
+    id: "routes/$practiceCode.inboxes.issue_type.$type",
+    parentId: "routes/$practiceCode.inboxes",
+    path: "issue_type/:type",
+    file: "routes/$practiceCode.inboxes.$inbox.tsx",
+  },
+  // A request opened from an issue type's inbox: the request details, beside that list.
+  {
+    id: "routes/$practiceCode.inboxes.issue_type.$type.request-details.$requestId",
+    parentId: "routes/$practiceCode.inboxes.issue_type.$type",
+    path: "request-details/:requestId",
+    file: "routes/$practiceCode.inboxes.$inbox.request-details.$requestId.tsx",
+  },
 ];

@@ -64,7 +64,7 @@ import {
   users,
 } from "~/db/schema";
 import { signValue } from "~/domain/auth/signed-value.server";
-import { FILE_LINK_PURPOSE } from "~/domain/inbox/inbox-route.server";
+import { FILE_LINK_PURPOSE } from "~/web/inbox/inbox-pages.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { changeRequest } from "~/domain/inbox/request-handling.server";
 import { guardAction, guardLoader } from "~/server/route-layer.server";

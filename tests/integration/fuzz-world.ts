@@ -21,7 +21,7 @@ import { issueMagicLink } from "~/domain/auth/magic-links.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { signValue } from "~/domain/auth/signed-value.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
-import { FILE_LINK_PURPOSE } from "~/domain/inbox/inbox-route.server";
+import { FILE_LINK_PURPOSE } from "~/web/inbox/inbox-pages.server";
 import { sessionCookieName } from "~/web/auth/viewer.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";

@@ -2,10 +2,11 @@
 import type { AppContext } from "~/context.server";
 import { federatedPracticeIds } from "~/domain/auth/guards";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { bubbleCount, bubbleFromCounts, practiceInboxCounts } from "~/domain/inbox/counters.server";
-import { practiceNamedInUrl } from "~/domain/practices/practices.server";
-import { availablePaths } from "./available-paths";
-import { signedInNavigation, type MenuViewer, type ShellNavigation } from "./navigation";
+import { bubbleCount, bubbleFromCounts } from "~/domain/inbox/counters.server";
+import { practiceInboxCounts } from "~/web/inbox/counters.server";
+import { practiceNamedInUrl } from "~/web/practices.server";
+import { availablePaths } from "~/domain/shell/available-paths";
+import { signedInNavigation, type MenuViewer, type ShellNavigation } from "~/domain/shell/navigation";
 
 /** The practice code of the federated inbox (spec 1 §9; docs/decisions/0062-federated-inbox.md). */
 const FEDERATED_CODE = "all";

@@ -23,14 +23,16 @@ import type { Practice } from "~/domain/practices/practices.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { pendingLinkCount, pendingLinks } from "~/domain/dependents/proxy-links.server";
 import { requestReference } from "~/domain/requests/reference";
-import { bubbleCount, inboxCountsAcross, practiceInboxCounts } from "./counters.server";
-import { HandlingSchema } from "./handling-forms";
-import { listInboxAcross, type InboxSelector, type InboxSort } from "./inbox-queries.server";
-import { FEDERATED_CODE, practiceOfEntry, requireInboxScope, staffPractices, type InboxScope } from "./inbox-scope.server";
-import { addAction, addComment, completeAction, searchSnomed } from "./notes.server";
-import { replyToPatient } from "./reply.server";
-import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "./request-handling.server";
-import { loadRequestDetails, practiceStaff, recordView } from "./request-details.server";
+import { bubbleCount, inboxCountsAcross } from "~/domain/inbox/counters.server";
+import { practiceInboxCounts } from "~/web/inbox/counters.server";
+import { HandlingSchema } from "~/domain/inbox/handling-forms";
+import { listInboxAcross, type InboxSelector, type InboxSort } from "~/domain/inbox/inbox-queries.server";
+import { FEDERATED_CODE, practiceOfEntry, staffPractices, type InboxScope } from "~/domain/inbox/inbox-scope.server";
+import { requireInboxScope } from "~/web/inbox/inbox-scope.server";
+import { addAction, addComment, completeAction, searchSnomed } from "~/domain/inbox/notes.server";
+import { replyToPatient } from "~/domain/inbox/reply.server";
+import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "~/domain/inbox/request-handling.server";
+import { loadRequestDetails, practiceStaff, recordView } from "~/domain/inbox/request-details.server";
 
 export const NAMED_INBOXES = ["unassigned", "awaiting-response", "completed", "rejected", "all"] as const;
 export const INBOX_TITLES: Record<(typeof NAMED_INBOXES)[number], string> = {
