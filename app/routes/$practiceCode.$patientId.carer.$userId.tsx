@@ -12,7 +12,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { notFound } from "~/web/responses.server";
 import { DECISION_DONE, PROXY_REASON_LABELS, ProxyDecisionSchema, STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
 import { decideProxyLink, linkForStaff } from "~/domain/dependents/proxy-links.server";
-import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/domain/patients/patient-route.server";
+import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/web/patients/patient-staff.server";
 import { parseId } from "~/validation/ids";
 import { formatDate } from "~/validation/dates";
 

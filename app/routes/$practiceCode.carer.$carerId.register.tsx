@@ -11,7 +11,7 @@ import { summaryErrors } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { addDependent } from "~/domain/accounts/dependent-registration.server";
 import { dependentSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions } from "~/web/accounts/registration.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { noGPNoGuestAccount } from "~/domain/auth/guards";
 import { PROXY_LINK_REASONS, PROXY_REASON_LABELS } from "~/domain/dependents/proxy-links";

@@ -11,7 +11,7 @@ import { isSecureRequest } from "~/web/cookies";
 import { setFlashCookie } from "~/web/flash.server";
 import { ACCEPTED_TYPES } from "~/domain/files/file-types";
 import { readUploadForm } from "~/web/files/uploads.server";
-import { requireChatEntry } from "~/domain/requests/chat-access.server";
+import { requireChatEntry } from "~/web/requests/chat-access.server";
 import { addPatientReply, loadConversation } from "~/domain/requests/conversation.server";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES, replySchema, type ReplyInput } from "~/domain/requests/reply-form";
 

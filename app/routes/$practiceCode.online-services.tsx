@@ -13,7 +13,7 @@ import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { linkLabels } from "~/domain/gp-system/flavour";
 import { redirectWithFlash } from "~/web/flash.server";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { linkSchema } from "~/domain/online-services/forms";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";

@@ -6,7 +6,7 @@ import { BookingForm } from "~/components/online-services/Appointments";
 import { PageColumn } from "~/components/online-services/Confirmations";
 import { isSecureRequest } from "~/web/cookies";
 import { setFlashCookie } from "~/web/flash.server";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { BOOKING_WINDOW_DAYS, findSlot, sessionViews } from "~/domain/online-services/appointments";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { BookingSchema } from "~/domain/online-services/forms";

@@ -18,7 +18,8 @@ import { redirectWithFlash, setFlashCookie } from "~/web/flash.server";
 import { safeRedirectPath } from "~/web/redirects";
 import { MfaCodeSchema, verificationIntent } from "~/domain/mfa/mfa-forms";
 import { maskedMobile, resendError, resendSmsCode } from "~/domain/mfa/mfa.server";
-import { checkSignInCode, readChallenge } from "~/domain/mfa/mfa-sign-in.server";
+import { checkSignInCode } from "~/domain/mfa/mfa-sign-in.server";
+import { readChallenge } from "~/web/auth/mfa-pending.server";
 import { MFA_MESSAGES, resendNotice } from "~/domain/mfa/messages";
 
 export const handle = { title: "Enter your security code" };

@@ -10,7 +10,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors } from "~/components/forms";
 import { CarerRegistrationSchema } from "~/domain/accounts/registration-forms";
-import { guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { registerCarer } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Create a carer account" };

@@ -13,7 +13,7 @@ import { summaryErrors } from "~/components/forms";
 import { copy } from "~/copy";
 import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
 import { guestEntrySchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Continue as a guest" };

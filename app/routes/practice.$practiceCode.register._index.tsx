@@ -12,7 +12,7 @@ import { Button } from "~/components/Fields";
 import { summaryErrors } from "~/components/forms";
 import { copy } from "~/copy";
 import { patientRegistrationSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { registerPatient, TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Create an account" };

@@ -11,7 +11,7 @@ import { Button } from "~/components/Fields";
 import { summaryErrors } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { TokenRegistrationSchema } from "~/domain/accounts/account-forms";
-import { redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { redirectToEmailSent } from "~/web/accounts/registration.server";
 import { grantPatient, registerWithMagicLink } from "~/domain/accounts/token-registration.server";
 import { findMagicLink } from "~/domain/auth/magic-links.server";
 import { getTokenGrant } from "~/web/auth/token-grant.server";

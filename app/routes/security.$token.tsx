@@ -6,7 +6,7 @@ import { DateInput, dateSummaryErrors } from "~/components/accounts/ConformField
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions } from "~/web/accounts/registration.server";
 import { dateOfBirthSchema, MAGIC_LINK_MESSAGES } from "~/domain/auth/magic-link-form";
 import { checkMagicLinkDateOfBirth, findMagicLink, grantTarget } from "~/domain/auth/magic-links.server";
 import { getTokenGrant, grantCookie } from "~/web/auth/token-grant.server";

@@ -11,9 +11,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { auditEvents, mfaSettings, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import { MFA_PENDING_COOKIE, readMfaPending } from "~/web/auth/mfa-pending.server";
 import { takeAttempt, throttleKeys } from "~/domain/auth/throttle.server";
-import { readCookie } from "~/web/cookies";
 import { verifyMfaCode, type MfaType } from "./mfa.server";
 
 /** Wrong codes a challenge survives: the fifth ends it. */
@@ -24,6 +22,9 @@ export const MFA_AUDIT = {
   locked: "mfa.verification_locked",
   verified: "mfa.verified",
 } as const;
+
+/** Between the password and the MFA code: the user, and where to go next (held in a signed cookie by app/web). */
+export type MfaPending = { userId: number; redirect: string | null };
 
 export type Challenge = {
   /** A digest of the pending cookie: names this sign-in attempt in the audit log. */
@@ -36,13 +37,11 @@ export type Challenge = {
 };
 
 /**
- * The challenge this browser is in, or null: no (valid) pending cookie, MFA no longer on
- * for the user, the challenge already ended (five failures) or already used.
+ * The challenge a pending sign-in is in, or null: MFA no longer on for the user, the challenge
+ * already ended (five failures) or already used. `raw`: the pending cookie's value as sent, whose
+ * hash names the challenge (reading it: readChallenge in app/web/auth/mfa-pending.server.ts).
  */
-export async function readChallenge(request: Request, context: AppContext): Promise<Challenge | null> {
-  const pending = readMfaPending(request, context);
-  const raw = readCookie(request, MFA_PENDING_COOKIE);
-  if (!pending || !raw) return null;
+export async function findChallenge(context: AppContext, pending: MfaPending, raw: string): Promise<Challenge | null> {
   const id = createHash("sha256").update(raw).digest("base64url").slice(0, 32);
   const [row] = await context.db
     .select({ email: users.email, disabledAt: users.disabledAt, mfaType: mfaSettings.mfaType, enabled: mfaSettings.enabled, smsMobileNumber: mfaSettings.smsMobileNumber })

@@ -2,7 +2,7 @@
 import type { AppContext } from "~/context.server";
 import { matchesBookingId } from "~/domain/gp-system/flavour";
 import { notFound } from "~/web/responses.server";
-import type { OnlineServicesAccess } from "./access.server";
+import type { OnlineServicesAccess } from "./access";
 import { appointmentView, type AppointmentView } from "./appointments";
 import { failureMessage } from "./errors.server";
 

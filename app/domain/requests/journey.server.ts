@@ -172,7 +172,7 @@ export async function draftState(context: AppContext, entry: PatientEntry): Prom
  * a double click, a resubmit after Back or a second tab finds it already submitted and
  * changes nothing, so there is one request, one count and one notification.
  */
-export async function submitDraft(context: AppContext, request: Request, practice: Practice, entry: PatientEntry): Promise<boolean> {
+export async function submitDraft(context: AppContext, origin: string, practice: Practice, entry: PatientEntry): Promise<boolean> {
   const now = context.clock.now();
   const submitted = await context.db.transaction(async (tx) => {
     const updated = await tx
@@ -191,13 +191,13 @@ export async function submitDraft(context: AppContext, request: Request, practic
   });
   // Sent is sent: a notification that cannot be written now (the database went away after the
   // commit) must not turn the answer into "not saved".
-  if (submitted) await notifySubmitted(context, request, practice, entry, now).catch((error: unknown) => {
+  if (submitted) await notifySubmitted(context, origin, practice, entry, now).catch((error: unknown) => {
     if (!isDatabaseUnavailable(error)) throw error;
   });
   return submitted;
 }
 
-async function notifySubmitted(context: AppContext, request: Request, practice: Practice, entry: PatientEntry, now: Date) {
+async function notifySubmitted(context: AppContext, origin: string, practice: Practice, entry: PatientEntry, now: Date) {
   const [[writer], [patient]] = await Promise.all([
     context.db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, entry.createdByUserId)),
     context.db
@@ -218,7 +218,7 @@ async function notifySubmitted(context: AppContext, request: Request, practice: 
     practiceName: practice.name,
     reference: requestReference(entry.id),
     responseBy: responsePromise(await getOpeningHours(context.db, practice.id), now),
-    link: absoluteUrl(request, `/${practice.urlCode}/chat/${entry.id}`),
+    link: absoluteUrl(origin, `/${practice.urlCode}/chat/${entry.id}`),
   };
   if (email) await context.notifier.send({ channel: "email", to: email, template: "request-submitted", values });
   if (mobile) await context.notifier.send({ channel: "sms", to: mobile, template: "request-submitted", values });

@@ -7,7 +7,7 @@ import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { type EmailSentKind } from "~/domain/accounts/email-sent.server";
 import { emailSentCookie } from "~/web/accounts/email-sent.server";
-import { maximumPatientAge } from "./patient-match.server";
+import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
 import { londonToday } from "~/domain/time/london";
 
 /** not_loggedin, and the practice named in the URL (404 when unknown). */

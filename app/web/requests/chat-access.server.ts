@@ -20,7 +20,7 @@ import type { Viewer } from "~/domain/auth/viewer.server";
 import { getViewer } from "~/web/auth/viewer.server";
 import { notFound } from "~/web/responses.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
-import { findEntryForGrant, findEntryForUser, type PatientEntry } from "./entries.server";
+import { findEntryForGrant, findEntryForUser, type PatientEntry } from "~/domain/requests/entries.server";
 
 export type ChatAccess = {
   entry: PatientEntry;

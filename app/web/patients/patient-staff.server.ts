@@ -11,9 +11,9 @@ import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { formatDate } from "~/validation/dates";
-import { formatNhsNumber } from "./nhs-number";
-import { findPracticePatient, listPatients, parsePatientId, type Patient } from "./patient-directory.server";
-import { cursorFromQuery, encodePatientCursor, MAX_SEARCH_LENGTH, parsePatientSearch, type PatientSortKey } from "./patient-search";
+import { formatNhsNumber } from "~/domain/patients/nhs-number";
+import { findPracticePatient, listPatients, parsePatientId, type Patient } from "~/domain/patients/patient-directory.server";
+import { cursorFromQuery, encodePatientCursor, MAX_SEARCH_LENGTH, parsePatientSearch, type PatientSortKey } from "~/domain/patients/patient-search";
 
 export const PATIENT_GUARDS = [gp_or_reception];
 
