@@ -1,6 +1,6 @@
 /**
  * The second step of signing in (/login/verification): the password was proven and the
- * browser holds the signed MFA-pending cookie (auth/mfa-pending.server.ts). A challenge is
+ * browser holds the signed MFA-pending cookie (app/web/auth/mfa-pending.server.ts). A challenge is
  * that cookie; its failures are counted in the audit log, so replaying an older copy of
  * the cookie does not reset the count. Wrong codes also feed the sign-in throttle (10 a
  * minute per account and per address), so starting over with the password does not give
