@@ -2,9 +2,9 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
-import { parseCookies } from "~/domain/http/cookies";
-import { TOKEN_GRANT_COOKIE } from "~/domain/auth/magic-links.server";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { parseCookies } from "~/web/cookies";
+import { TOKEN_GRANT_COOKIE } from "~/web/auth/token-grant.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { cacheControlFor } from "~/server/cache-control.server";
 import { RETRY_AFTER_SECONDS } from "~/server/route-layer.server";
 

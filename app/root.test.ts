@@ -12,7 +12,7 @@ import {
   USER_AGENTS,
   type RequestOptions,
 } from "../tests/support/requests";
-import { FLASH_COOKIE, setFlashCookie } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, setFlashCookie } from "~/web/flash.server";
 import { BANNER_COOKIE, bannerFingerprint, setBanner } from "~/domain/shell/maintenance-banner.server";
 import { CONSENT_COOKIE } from "~/domain/shell/cookie-consent";
 import { loader, type RootLoaderData } from "./root";

@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -8,11 +8,11 @@ import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button, TextareaField } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { notFound } from "~/domain/http/responses.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { notFound } from "~/web/responses.server";
 import { DECISION_DONE, PROXY_REASON_LABELS, ProxyDecisionSchema, STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
 import { decideProxyLink, linkForStaff } from "~/domain/dependents/proxy-links.server";
-import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/domain/patients/patient-route.server";
+import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/web/patients/patient-staff.server";
 import { parseId } from "~/validation/ids";
 import { formatDate } from "~/validation/dates";
 

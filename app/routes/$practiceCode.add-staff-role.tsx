@@ -8,9 +8,9 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { isPracticeAdminAt, loggedin, practice_admin_no_staff_role, type Guard } from "~/domain/auth/guards";
-import { permissionDeniedPath, requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { formRejected } from "~/domain/http/forms.server";
+import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formRejected } from "~/web/forms.server";
 import { AddStaffRoleSchema, addedStaffRole, ROLE_LABELS, SELF_STAFF_ROLES } from "~/domain/staff/staff-admin";
 import { addOwnStaffRole } from "~/domain/staff/staff-admin.server";
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CancelAppointmentText } from "~/components/online-services/Appointments";
 import { Confirmation, PageColumn } from "~/components/online-services/Confirmations";
 import { ProblemPanel } from "~/components/online-services/Panels";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadAppointment } from "~/domain/online-services/appointments.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 

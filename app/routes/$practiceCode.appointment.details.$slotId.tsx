@@ -4,7 +4,7 @@ import { AppointmentSummary, CancelAppointmentText, CHANGE_NOTE } from "~/compon
 import { Confirmation, PageColumn } from "~/components/online-services/Confirmations";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadAppointment } from "~/domain/online-services/appointments.server";
 
 export const handle = { title: "Appointment details" };

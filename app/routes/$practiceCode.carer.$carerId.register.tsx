@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -11,14 +11,14 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { addDependent } from "~/domain/accounts/dependent-registration.server";
 import { dependentSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions } from "~/web/accounts/registration.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { noGPNoGuestAccount } from "~/domain/auth/guards";
 import { PROXY_LINK_REASONS, PROXY_REASON_LABELS } from "~/domain/dependents/proxy-links";
-import { permissionDeniedPath, requireViewer } from "~/domain/auth/guards.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
-import { notFound } from "~/domain/http/responses.server";
+import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
+import { notFound } from "~/web/responses.server";
 
 export const handle = { title: "Add someone you care for" };
 

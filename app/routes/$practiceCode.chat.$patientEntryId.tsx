@@ -7,11 +7,11 @@ import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { MessageBody, FileList } from "~/components/requests/Thread";
 import { StatusTag } from "~/components/requests/StatusTag";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
 import { ACCEPTED_TYPES } from "~/domain/files/file-types";
-import { readUploadForm } from "~/domain/files/uploads.server";
-import { requireChatEntry } from "~/domain/requests/chat-access.server";
+import { readUploadForm } from "~/web/files/uploads.server";
+import { requireChatEntry } from "~/web/requests/chat-access.server";
 import { addPatientReply, loadConversation } from "~/domain/requests/conversation.server";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES, replySchema, type ReplyInput } from "~/domain/requests/reply-form";
 

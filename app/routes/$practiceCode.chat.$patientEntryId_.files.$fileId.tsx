@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fileDownloadResponse } from "~/domain/files/download.server";
+import { fileDownloadResponse } from "~/web/files/download.server";
 import { findEntryFile } from "~/domain/files/entry-files.server";
-import { notFound } from "~/domain/http/responses.server";
-import { requireChatEntry } from "~/domain/requests/chat-access.server";
+import { notFound } from "~/web/responses.server";
+import { requireChatEntry } from "~/web/requests/chat-access.server";
 
 /**
  * A file of a request's conversation, for whoever may open its chat (the same checks: a

@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
@@ -72,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireOpenDraft(context, practice, entry);
   const { journey } = await draftState(context, entry);
   if (!journey.ready) return redirect(questionsPath(practice.urlCode, entry.id, journey.firstIncomplete ?? undefined), 303);
-  await submitDraft(context, request, practice, entry);
+  await submitDraft(context, requestOrigin(request), practice, entry);
   return redirect(submittedPath(practice.urlCode, entry.id), 303);
 }
 

@@ -3,10 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { readEmailSent, RESEND_TOO_SOON, resendFromEmailSent } from "~/domain/accounts/email-sent.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
-import { notFound } from "~/domain/http/responses.server";
+import { RESEND_TOO_SOON } from "~/domain/accounts/email-sent.server";
+import { readEmailSent, resendFromEmailSent } from "~/web/accounts/email-sent.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
+import { notFound } from "~/web/responses.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
 
 export const handle = { title: "Check your email" };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RequestDetails } from "~/components/inbox/RequestDetails";
-import { requestDetailsAction, requestDetailsLoader } from "~/domain/inbox/inbox-route.server";
+import { requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
 import { requestReference } from "~/domain/requests/reference";
 
 /** A request beside (or below) its inbox list; every handling action posts here. */

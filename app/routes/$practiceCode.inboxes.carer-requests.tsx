@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { carerRequestsLoader } from "~/domain/inbox/inbox-route.server";
+import { carerRequestsLoader } from "~/web/inbox/inbox-pages.server";
 import { formatDateTime } from "~/domain/requests/display";
 
 export const handle = { title: "Carer requests" };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { InboxNav } from "~/components/inbox/InboxNav";
-import { inboxesLayoutLoader } from "~/domain/inbox/inbox-route.server";
+import { inboxesLayoutLoader } from "~/web/inbox/inbox-pages.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return inboxesLayoutLoader(args);

@@ -5,7 +5,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { ChoiceField } from "~/components/requests/RequestParts";
 import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/StartSteps";
-import { startChecks, START_MESSAGES, stoppedResponse, whoSchema } from "~/domain/requests/start-step.server";
+import { startChecks, START_MESSAGES, stoppedResponse, whoSchema } from "~/web/requests/start-step.server";
 
 const TITLE = "Who is this request for?";
 export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE) };

@@ -6,7 +6,7 @@ import { Button } from "~/components/Fields";
 import { BackLink, ChoiceField } from "~/components/requests/RequestParts";
 import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/StartSteps";
 import { formatDate } from "~/validation/dates";
-import { startChecks, START_MESSAGES, stoppedResponse } from "~/domain/requests/start-step.server";
+import { startChecks, START_MESSAGES, stoppedResponse } from "~/web/requests/start-step.server";
 
 const TITLE = "Who are you making this request for?";
 export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE) };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ISSUE_STEP_TITLE, IssueTypeStep, stoppedTitle } from "~/components/requests/StartSteps";
-import { issueStepAction, issueStepLoader } from "~/domain/requests/start-step.server";
+import { issueStepAction, issueStepLoader } from "~/web/requests/start-step.server";
 
 export const handle = { title: (data: unknown) => stoppedTitle(data, ISSUE_STEP_TITLE) };
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ISSUE_STEP_TITLE, IssueTypeStep } from "~/components/requests/StartSteps";
-import { staffStartAction, staffStartLoader } from "~/domain/requests/staff-start.server";
+import { staffStartAction, staffStartLoader } from "~/web/requests/staff-start.server";
 
 /** Staff start a request on a patient's behalf; then the patient journey's own steps follow. */
 export const handle = { title: ISSUE_STEP_TITLE };

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/requests/Pagination";
 import { StatusTag } from "~/components/requests/StatusTag";
 import { nogp, patient } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { listMyRequests, pageFromQuery } from "~/domain/requests/my-requests.server";
 
 export const handle = { title: "My requests and messages" };

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Pager, PatientTable } from "~/components/patients/PatientList";
-import { loadPatientList, requirePatientStaff } from "~/domain/patients/patient-route.server";
+import { loadPatientList, requirePatientStaff } from "~/web/patients/patient-staff.server";
 
 export const handle = { title: "Non-digital patients" };
 

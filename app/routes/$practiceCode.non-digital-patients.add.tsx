@@ -1,13 +1,13 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PatientDetailsPage } from "~/components/patients/PatientDetailsPage";
-import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
+import { dateOfBirthOptions } from "~/web/accounts/registration.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import { createNonDigitalPatient } from "~/domain/patients/patient-directory.server";
 import { NON_DIGITAL_ADDED_MESSAGE, PATIENT_FORM_MESSAGES, patientDetailsSchema } from "~/domain/patients/patient-forms";
-import { auditPatient, requirePatientStaff } from "~/domain/patients/patient-route.server";
+import { auditPatient, requirePatientStaff } from "~/web/patients/patient-staff.server";
 
 export const handle = { title: "Add a non-digital patient" };
 

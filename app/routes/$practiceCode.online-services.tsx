@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -12,8 +12,8 @@ import { UnlinkConfirmation } from "~/components/online-services/Confirmations";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { linkLabels } from "~/domain/gp-system/flavour";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { linkSchema } from "~/domain/online-services/forms";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";

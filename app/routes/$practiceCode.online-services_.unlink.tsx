@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageColumn, UnlinkConfirmation } from "~/components/online-services/Confirmations";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
 

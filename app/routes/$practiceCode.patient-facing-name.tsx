@@ -8,9 +8,9 @@ import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { gp_or_reception } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { formRejected } from "~/domain/http/forms.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formRejected } from "~/web/forms.server";
 import { PATIENT_FACING_NAME_MAX, PATIENT_FACING_NAME_MESSAGES as M, PatientFacingNameSchema } from "~/domain/staff/patient-facing-name";
 import { getPatientFacingName, setPatientFacingName } from "~/domain/staff/patient-facing-name.server";
 

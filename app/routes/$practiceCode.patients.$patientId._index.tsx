@@ -5,7 +5,7 @@ import { decodeRequestCursor, encodeRequestCursor, listPatientRequests, stageLab
 import { GENDERS } from "~/domain/patients/patient-forms";
 import { STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
 import { linksOfPatient } from "~/domain/dependents/proxy-links.server";
-import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/domain/patients/patient-route.server";
+import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/web/patients/patient-staff.server";
 import { requestReference } from "~/domain/requests/reference";
 import { formatDate } from "~/validation/dates";
 

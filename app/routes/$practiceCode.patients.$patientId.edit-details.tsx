@@ -1,13 +1,13 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PatientDetailsPage } from "~/components/patients/PatientDetailsPage";
-import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
+import { dateOfBirthOptions } from "~/web/accounts/registration.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import { detailsOf, updatePatientDetails } from "~/domain/patients/patient-directory.server";
 import { PATIENT_FORM_MESSAGES, PATIENT_UPDATED_MESSAGE, patientDetailsSchema } from "~/domain/patients/patient-forms";
-import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/domain/patients/patient-route.server";
+import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/web/patients/patient-staff.server";
 
 export const handle = { title: "Edit patient details" };
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Pager, PatientTable } from "~/components/patients/PatientList";
-import { loadPatientList, requirePatientStaff } from "~/domain/patients/patient-route.server";
+import { loadPatientList, requirePatientStaff } from "~/web/patients/patient-staff.server";
 
 export const handle = { title: "Patients" };
 

@@ -13,7 +13,7 @@ import { BackLink } from "~/components/requests/RequestParts";
 import { londonToday } from "~/domain/time/london";
 import { listEntryFiles, removeEntryFile, storeEntryFiles } from "~/domain/files/entry-files.server";
 import { MAX_FILES_PER_REQUEST } from "~/domain/files/file-types";
-import { readUploadForm } from "~/domain/files/uploads.server";
+import { readUploadForm } from "~/web/files/uploads.server";
 import { answersFromValue, fieldName, formDefaults, isEmergency, pageSchema } from "~/domain/requests/answer-rules";
 import { saveAnswers } from "~/domain/requests/entries.server";
 import { matchingRule } from "~/domain/requests/journey";

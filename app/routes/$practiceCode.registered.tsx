@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Registered } from "~/components/accounts/LinkPages";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
 
 export const handle = { title: "Your email address is confirmed" };

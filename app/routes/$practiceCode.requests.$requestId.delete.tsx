@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
-import { deleteRequestAction, deleteRequestLoader } from "~/domain/inbox/inbox-route.server";
+import { deleteRequestAction, deleteRequestLoader } from "~/web/inbox/inbox-pages.server";
 
 /** Delete confirmation: its own page, so it works without JS. Deletion is soft and audited. */
 export const handle = { title: "Delete this request" };

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageColumn } from "~/components/online-services/Confirmations";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { getOpeningHours } from "~/domain/practices/practices.server";
 import { closedEntryPath, confirmationPath, requireEntry, requireEntryAuthor } from "~/domain/requests/journey.server";
 import { requestReference } from "~/domain/requests/reference";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listPublicPractices } from "~/domain/practices/practices.server";
 import { not_loggedin } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
+import { requireGuards } from "~/web/auth/guards.server";
 
 export const handle = { title: "Contact your GP practice online" };
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { copy } from "~/copy";
 import { loadAccountSettings, MFA_SETTINGS_PATH } from "~/domain/accounts/account-settings.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 
 export const handle = { title: "Account settings" };
 

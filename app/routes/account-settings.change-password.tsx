@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -12,8 +12,8 @@ import { ChangePasswordSchema } from "~/domain/accounts/account-forms";
 import { changePassword, PASSWORD_CHANGED_MESSAGE } from "~/domain/accounts/change-password.server";
 import { CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
 
 export const handle = { title: "Change your password" };
 

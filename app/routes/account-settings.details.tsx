@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -11,8 +11,8 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { AccountDetailsSchema } from "~/domain/accounts/account-forms";
 import { DETAILS_UPDATED_MESSAGE, loadAccountSettings, updateAccountDetails } from "~/domain/accounts/account-settings.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
 
 export const handle = { title: "Change your details" };
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, sessions, throttleAttempts } from "~/db/schema";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { hashSessionId } from "~/domain/sessions/sessions.server";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Pager, SearchForm } from "~/components/admin/AdminKit";
 import { admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { COUNTRIES, GP_SYSTEMS, pageNumber, paging, searchTerm } from "~/domain/practices/onboarding";
 import { searchPeople, searchPractices } from "~/domain/practices/onboarding.server";
 

@@ -7,10 +7,10 @@ import { Button } from "~/components/Fields";
 import { dateTimeFields, NoticeSchema } from "~/domain/admin/notices";
 import { deactivateNotice, findNotice, updateNotice } from "~/domain/admin/notices.server";
 import { admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { formRejected } from "~/domain/http/forms.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formRejected } from "~/web/forms.server";
+import { notFound } from "~/web/responses.server";
 import { parseId } from "~/validation/ids";
 
 /** /admin/notices/{id}: change a global notice, or take it down. */

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { formatDateTime, noticeState } from "~/domain/admin/notices";
 import { listNotices } from "~/domain/admin/notices.server";
 import { admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 
 /** /admin/notices (spec 3 §2): the global notices, newest first. */
 export const handle = { title: "Global notices" };

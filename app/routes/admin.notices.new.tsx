@@ -5,9 +5,9 @@ import { NoticeForm } from "~/components/admin/NoticeForm";
 import { NoticeSchema } from "~/domain/admin/notices";
 import { createNotice } from "~/domain/admin/notices.server";
 import { admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { formRejected } from "~/domain/http/forms.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formRejected } from "~/web/forms.server";
 
 /** /admin/notices/new: publish a global notice. */
 export const handle = { title: "Create a notice" };

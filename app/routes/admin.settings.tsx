@@ -12,9 +12,9 @@ import { GlobalSettingsSchema } from "~/domain/admin/global-settings";
 import { getEditableSettings, updateGlobalSettings } from "~/domain/admin/global-settings.server";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/domain/admin/maintenance";
 import { admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { formRejected } from "~/domain/http/forms.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formRejected } from "~/web/forms.server";
 
 /** /admin/settings (decision 0076): the global settings, including video for all and maintenance mode. */
 export const handle = { title: "Global settings" };

@@ -12,9 +12,9 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { AgentConfigSchema } from "~/domain/agent/agent";
 import { agentStatusView, requireAgentPage } from "~/domain/agent/agent-page.server";
 import { agentConfig, configureAgent } from "~/domain/agent/agent.server";
-import { formRejected } from "~/domain/http/forms.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { notFound } from "~/domain/http/responses.server";
+import { formRejected } from "~/web/forms.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { notFound } from "~/web/responses.server";
 import { formatDateTime } from "~/domain/requests/display";
 
 export const handle = { title: "TPP desktop agent" };

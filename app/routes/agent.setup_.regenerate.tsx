@@ -5,7 +5,7 @@ import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { requireAgentPage } from "~/domain/agent/agent-page.server";
 import { agentConfig, regenerateAgentKey } from "~/domain/agent/agent.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 
 export const handle = { title: "Create a new agent key" };
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { agentStatusView, requireAgentPage } from "~/domain/agent/agent-page.server";
 import { agentConfig } from "~/domain/agent/agent.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 
 /**
  * GET /agent/setup/status?practice={code}: the agent's status as JSON, for the setup page's poll

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { BookingForm } from "~/components/online-services/Appointments";
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import {
   BOOKING_WINDOW_DAYS,
   SLOT_REFRESH_MS,

@@ -1,12 +1,12 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BookingForm } from "~/components/online-services/Appointments";
 import { PageColumn } from "~/components/online-services/Confirmations";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { BOOKING_WINDOW_DAYS, findSlot, sessionViews } from "~/domain/online-services/appointments";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { BookingSchema } from "~/domain/online-services/forms";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AppointmentSummary } from "~/components/online-services/Appointments";
 import { PageColumn } from "~/components/online-services/Confirmations";
 import { ProblemPanel } from "~/components/online-services/Panels";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadAppointment } from "~/domain/online-services/appointments.server";
 
 export const handle = { title: "Appointment booked" };

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { PageColumn } from "~/components/online-services/Confirmations";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
 
 export const handle = { title: "Appointment cancelled" };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFlash } from "~/domain/http/flash.server";
+import { readFlash } from "~/web/flash.server";
 import { SIMULATION_MESSAGES, type SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import type { AppointmentView, SessionView } from "~/domain/online-services/appointments";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { noGPNoGuestAccount } from "~/domain/auth/guards";
-import { permissionDeniedPath, requireViewer } from "~/domain/auth/guards.server";
+import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
 import { CARER_STATUS_LABELS, type ProxyLinkStatus } from "~/domain/dependents/proxy-links";
 import { carerHomePracticeCode, carerLinks } from "~/domain/dependents/proxy-links.server";
 

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/requests/Pagination";
 import { ccg_admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { ccgPractices, PAGE_SIZE } from "~/domain/practices/settings.server";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { parsePage } from "~/domain/practices/settings";

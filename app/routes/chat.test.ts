@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { entryFiles, entryMessages, patientEntries } from "~/db/schema";
 import { issueMagicLink } from "~/domain/auth/magic-links.server";
-import { FLASH_COOKIE } from "~/domain/http/flash.server";
+import { FLASH_COOKIE } from "~/web/flash.server";
 import { MAX_FILE_BYTES } from "~/domain/files/file-types";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
 import { addPracticeMessage, type Conversation } from "~/domain/requests/conversation.server";

@@ -1,4 +1,4 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -11,8 +11,8 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ConfirmPasswordSchema } from "~/domain/accounts/account-forms";
 import { confirmPassword, CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server";
 import { loggedin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { safeRedirectPath } from "~/domain/http/redirects";
+import { requireViewer } from "~/web/auth/guards.server";
+import { safeRedirectPath } from "~/web/redirects";
 
 export const handle = { title: "Confirm your password" };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { CONSENT_COOKIE } from "~/domain/shell/cookie-consent";
 import { action, loader } from "./cookies";
 

@@ -2,9 +2,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
-import { safeRedirectPath } from "~/domain/http/redirects";
+import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
+import { safeRedirectPath } from "~/web/redirects";
 import { CONSENT_COOKIE, CONSENT_SECONDS, readConsent } from "~/domain/shell/cookie-consent";
 
 export const handle = { title: "Cookies" };

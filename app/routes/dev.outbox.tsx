@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import { latestOutbox } from "~/domain/notify/outbox.server";
 
 export const handle = { title: "Outbox (development)" };

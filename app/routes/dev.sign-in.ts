@@ -9,10 +9,10 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { signedInHeaders } from "~/domain/auth/auth-cookies.server";
+import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { startSession } from "~/domain/auth/sign-in.server";
 import { findUserByEmail, normaliseEmail } from "~/domain/accounts/registration.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 
 export const KEY_HEADER = "X-Test-Sign-In-Key";
 export const EMAIL_HEADER = "X-Test-Sign-In-Email";

@@ -17,7 +17,8 @@ import * as layout from "./$practiceCode.inboxes";
 import * as list from "./$practiceCode.inboxes.$inbox";
 import * as details from "./$practiceCode.inboxes.$inbox.request-details.$requestId";
 import * as countRoute from "./$practiceCode.inboxes.count";
-import * as typeList from "./$practiceCode.inboxes.issue_type.$type";
+// /{code}/inboxes/issue_type/{type} is the list module under another URL (app/route-table.mjs).
+import * as typeList from "./$practiceCode.inboxes.$inbox";
 import * as deletion from "./$practiceCode.requests.$requestId.delete";
 import * as personalRedirect from "./inboxes.$staffMemberId.$practiceCode";
 import { loader as rootLoader } from "~/root";

@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { copy } from "~/copy";
 import { patients, practices, sessions, users } from "~/db/schema";
-import { getViewer } from "~/domain/auth/viewer.server";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { getViewer } from "~/web/auth/viewer.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import {

@@ -4,11 +4,11 @@ import { LinkExpired } from "~/components/accounts/LinkPages";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { confirmGuest, findGuestLink, GUEST_MESSAGES } from "~/domain/accounts/guest-entry.server";
-import { signedInHeaders } from "~/domain/auth/auth-cookies.server";
+import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { startSession } from "~/domain/auth/sign-in.server";
-import { getViewer } from "~/domain/auth/viewer.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { getViewer } from "~/web/auth/viewer.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
 import { deleteSession } from "~/domain/sessions/sessions.server";
 
 export const handle = {

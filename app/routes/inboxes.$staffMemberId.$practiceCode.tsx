@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { personalInboxRedirectLoader } from "~/domain/inbox/inbox-route.server";
+import { personalInboxRedirectLoader } from "~/web/inbox/inbox-pages.server";
 
 /** /inboxes/{staff_member_id}/{practice_code} (spec 3 §2): to /{practice_code}/inboxes/{id}, `all` included. */
 export function loader(args: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { copy } from "~/copy";
 import { auditEvents, practiceMemberships, practices } from "~/db/schema";
 import { invitePracticeAdmin, inviteStaff } from "~/domain/accounts/invitations.server";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/web/auth/viewer.server";
 import { makeContext, testConfig, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { createPractice, createUser, linkSentTo, messagesTo, sessionCookie, tokenOf, uniqueWord, userByEmail } from "../../tests/support/registration-fixtures";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { signedOutHeaders } from "~/domain/auth/auth-cookies.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { signedOutHeaders } from "~/web/auth/auth-cookies.server";
+import { getViewer } from "~/web/auth/viewer.server";
 import { audit } from "~/domain/audit/audit.server";
 import { deleteSession } from "~/domain/sessions/sessions.server";
 import { getShellSettings } from "~/domain/shell/settings.server";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { isSecureRequest, serializeCookie } from "~/domain/http/cookies";
-import { safeRedirectPath } from "~/domain/http/redirects";
+import { isSecureRequest, serializeCookie } from "~/web/cookies";
+import { safeRedirectPath } from "~/web/redirects";
 import { BANNER_COOKIE, BANNER_DISMISSAL_SECONDS } from "~/domain/shell/maintenance-banner.server";
 
 /** There is nothing to show here: the banner's dismiss form posts to this action. */

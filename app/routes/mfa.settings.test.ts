@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents } from "~/db/schema";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { getMfaState } from "~/domain/mfa/mfa.server";
 import { timeStep, totpAt } from "~/domain/mfa/totp";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";

@@ -12,9 +12,9 @@ import {
   type MfaSettingsView,
 } from "~/components/mfa/MfaSettingsViews";
 import { loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
 import { ChooseMfaTypeSchema, MfaCodeSchema, SETTINGS_PATH, settingsIntent } from "~/domain/mfa/mfa-forms";
 import { chooseMfaType, deleteMfa, enableMfa, getMfaState, resendError, resendSmsCode } from "~/domain/mfa/mfa.server";
 import { groupSecret, MFA_MESSAGES, resendNotice } from "~/domain/mfa/messages";

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { addDismissed, DISMISSED_NOTICES_COOKIE } from "~/domain/admin/notices";
 import { dismissNotice, noticeExists } from "~/domain/admin/notices.server";
-import { getViewer } from "~/domain/auth/viewer.server";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
-import { safeRedirectPath } from "~/domain/http/redirects";
+import { getViewer } from "~/web/auth/viewer.server";
+import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
+import { safeRedirectPath } from "~/web/redirects";
 import { parseId } from "~/validation/ids";
 
 /**

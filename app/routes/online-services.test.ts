@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practices } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import { readFlash } from "~/domain/http/flash.server";
+import { readFlash } from "~/web/flash.server";
 import { SIMULATION_MESSAGES, type SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";

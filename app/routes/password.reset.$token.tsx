@@ -10,10 +10,10 @@ import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { NewPasswordSchema } from "~/domain/accounts/account-forms";
 import { completePasswordReset, isResetLinkLive, PASSWORD_RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
-import { signedOutHeaders } from "~/domain/auth/auth-cookies.server";
-import { getViewer } from "~/domain/auth/viewer.server";
-import { isSecureRequest } from "~/domain/http/cookies";
-import { setFlashCookie } from "~/domain/http/flash.server";
+import { signedOutHeaders } from "~/web/auth/auth-cookies.server";
+import { getViewer } from "~/web/auth/viewer.server";
+import { isSecureRequest } from "~/web/cookies";
+import { setFlashCookie } from "~/web/flash.server";
 import { deleteSession } from "~/domain/sessions/sessions.server";
 
 const EXPIRED_TITLE = "This link has expired or has already been used";

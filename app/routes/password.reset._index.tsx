@@ -1,4 +1,5 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { requestOrigin } from "~/web/origin";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ResetRequestSchema } from "~/domain/accounts/account-forms";
 import { PASSWORD_RESET_MESSAGES, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { not_loggedin } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
+import { requireGuards } from "~/web/auth/guards.server";
 
 export const handle = {
   title: (data: { sent?: boolean } | undefined) => (data?.sent ? "Check your email" : "Reset your password"),
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuards(request, context, [not_loggedin]);
   const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema });
   if (submission.status !== "success") return formRejected(submission);
-  const outcome = await requestPasswordReset(context, request, submission.value.email);
+  const outcome = await requestPasswordReset(context, requestOrigin(request), submission.value.email);
   if (outcome === "throttled") {
     return json({ lastResult: submission.reply({ formErrors: [PASSWORD_RESET_MESSAGES.throttled] }) }, { status: 429 });
   }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, authTokens, sessions } from "~/db/schema";
 import { RESET_LINKS_PER_HOUR, RESET_RESPONSE_FLOOR_MS } from "~/domain/accounts/password-reset.server";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { copy } from "~/copy";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
 
 export const handle = { title: ONLINE_SERVICES.linkResetTitle };

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotLinkedPanel, type PanelContext } from "~/components/online-services/Panels";
 import { loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
 
 export const handle = { title: ONLINE_SERVICES.notLinkedTitle };

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dayLabel } from "~/domain/practices/opening-hours";
 import { findPracticeByCode, getOpeningHours, SPECIAL_PRACTICE_CODES } from "~/domain/practices/practices.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 
 export const handle = { title: (data: { practice?: { name: string } } | undefined) => data?.practice?.name ?? "Practice" };
 

@@ -1,4 +1,5 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { requestOrigin } from "~/web/origin";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -9,7 +10,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { CarerRegistrationSchema } from "~/domain/accounts/registration-forms";
-import { guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { registerCarer } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Create a carer account" };
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const practice = await guardRegistration(request, context, params.practiceCode);
   const submission = parseWithZod(await request.formData(), { schema: CarerRegistrationSchema });
   if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
-  await registerCarer(context, request, practice, submission.value);
+  await registerCarer(context, requestOrigin(request), practice, submission.value);
   return redirectToEmailSent(context, request, practice, submission.value.email, "registration");
 }
 

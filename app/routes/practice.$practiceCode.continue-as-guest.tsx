@@ -1,4 +1,5 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { requestOrigin } from "~/web/origin";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -12,7 +13,7 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { copy } from "~/copy";
 import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
 import { guestEntrySchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Continue as a guest" };
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const schema = guestEntrySchema(await dateOfBirthOptions(context));
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return formRejected(submission);
-  const result = await continueAsGuest(context, request, practice, submission.value);
+  const result = await continueAsGuest(context, requestOrigin(request), practice, submission.value);
   switch (result.status) {
     case "not_registered":
       return formRejected(submission, { formErrors: [copy.validation.registeredPatient(context.config.productName)] });

@@ -1,4 +1,5 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { requestOrigin } from "~/web/origin";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { copy } from "~/copy";
 import { patientRegistrationSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { registerPatient, TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Create an account" };
@@ -29,7 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   const hideFields = ["password"];
   if (submission.status !== "success") return formRejected(submission, { hideFields });
-  const result = await registerPatient(context, request, practice, submission.value);
+  const result = await registerPatient(context, requestOrigin(request), practice, submission.value);
   switch (result.status) {
     case "not_registered":
       return json(

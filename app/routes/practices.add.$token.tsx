@@ -11,11 +11,11 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors } from "~/components/forms";
 import type { AppContext } from "~/context.server";
-import { signedInHeaders } from "~/domain/auth/auth-cookies.server";
-import { loginPath, requireGuards } from "~/domain/auth/guards.server";
+import { signedInHeaders } from "~/web/auth/auth-cookies.server";
+import { loginPath, requireGuards } from "~/web/auth/guards.server";
 import { startSession } from "~/domain/auth/sign-in.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { COUNTRIES, GP_SYSTEMS, ONBOARDING_MESSAGES, onboardingFormSchema } from "~/domain/practices/onboarding";
 import { completeOnboarding, findOnboarding, listCcgs, registrationCompletePath, type Onboarding } from "~/domain/practices/onboarding.server";
 

@@ -9,9 +9,9 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors } from "~/components/forms";
 import { admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { formRejected } from "~/domain/http/forms.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formRejected } from "~/web/forms.server";
 import { addPracticeSchema, ONBOARDING_MESSAGES } from "~/domain/practices/onboarding";
 import { addPractice, listCcgs } from "~/domain/practices/onboarding.server";
 

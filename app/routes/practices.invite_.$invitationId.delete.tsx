@@ -4,9 +4,9 @@ import { SummaryList } from "~/components/admin/AdminKit";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { advanced_or_admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { redirectWithFlash } from "~/domain/http/flash.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { notFound } from "~/web/responses.server";
 import { deletePracticeInvitation, findPracticeInvitation } from "~/domain/practices/onboarding.server";
 import { parseId } from "~/validation/ids";
 

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { practice_admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import { onlineResourceFeatures, COUNTRY_NAMES } from "~/domain/help/online-resources";
 
 export const handle = { title: "Online resources" };

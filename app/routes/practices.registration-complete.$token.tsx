@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loggedinNotGuest } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import { completedPractice } from "~/domain/practices/onboarding.server";
 
 /** /practices/registration-complete/{token} (spec 3 §2): the practice is set up; what to do next. */

@@ -7,7 +7,7 @@ import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { StartAgainConfirmation } from "~/components/online-services/Prescriptions";
 import type { GpCourse } from "~/domain/gp-system/gp-system";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { orNoInformation } from "~/domain/online-services/format";
 import {

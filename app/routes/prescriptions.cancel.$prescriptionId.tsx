@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Confirmation, PageColumn } from "~/components/online-services/Confirmations";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { CancelPrescriptionText } from "~/components/online-services/Prescriptions";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { loadPrescription } from "~/domain/online-services/prescriptions.server";
 

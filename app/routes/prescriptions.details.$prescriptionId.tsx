@@ -4,7 +4,7 @@ import { Confirmation, PageColumn } from "~/components/online-services/Confirmat
 import { DialogLink } from "~/components/online-services/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { CancelPrescriptionText, PrescriptionSummary } from "~/components/online-services/Prescriptions";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadPrescription } from "~/domain/online-services/prescriptions.server";
 
 export const handle = { title: "Prescription request" };

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData } from "@remix-run/react";
 import { PageColumn } from "~/components/online-services/Confirmations";
 import { StartAgainConfirmation } from "~/components/online-services/Prescriptions";
-import { requireOnlineServices } from "~/domain/online-services/access.server";
+import { requireOnlineServices } from "~/web/online-services/access.server";
 import { sortCourses } from "~/domain/online-services/medication-table";
 import { clearSelection, readSelection } from "~/domain/online-services/prescriptions.server";
 

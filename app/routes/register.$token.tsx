@@ -1,4 +1,5 @@
-import { formRejected } from "~/domain/http/forms.server";
+import { requestOrigin } from "~/web/origin";
+import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -10,9 +11,10 @@ import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { TokenRegistrationSchema } from "~/domain/accounts/account-forms";
-import { redirectToEmailSent } from "~/domain/accounts/registration-route.server";
+import { redirectToEmailSent } from "~/web/accounts/registration.server";
 import { grantPatient, registerWithMagicLink } from "~/domain/accounts/token-registration.server";
-import { findMagicLink, getTokenGrant } from "~/domain/auth/magic-links.server";
+import { findMagicLink } from "~/domain/auth/magic-links.server";
+import { getTokenGrant } from "~/web/auth/token-grant.server";
 
 const TITLES = { form: "Create an account", has_account: "You already have an account" } as const;
 
@@ -50,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { grant } = await requireGrantFor(request, context, token);
   const submission = parseWithZod(await request.formData(), { schema: TokenRegistrationSchema });
   if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
-  const result = await registerWithMagicLink(context, request, grant, submission.value);
+  const result = await registerWithMagicLink(context, requestOrigin(request), grant, submission.value);
   // A record taken meanwhile: the page now says the record has an account.
   if (result.status === "has_account") return redirect(`/register/${encodeURIComponent(token)}`, 303);
   return redirectToEmailSent(context, request, result.practice, submission.value.email, "registration");

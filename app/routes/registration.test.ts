@@ -6,10 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { copy } from "~/copy";
 import { auditEvents, authTokens, carerDependents, patients, practices, sessions, userGlobalRoles, users } from "~/db/schema";
-import { EMAIL_SENT_COOKIE, RESEND_TOO_SOON } from "~/domain/accounts/email-sent.server";
+import { RESEND_TOO_SOON } from "~/domain/accounts/email-sent.server";
+import { EMAIL_SENT_COOKIE } from "~/web/accounts/email-sent.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { globalSettings, patientEntries, patients } from "~/db/schema";
 import { copy } from "~/copy";
 import { londonInstant } from "~/domain/requests/demand";
-import { START_MESSAGES } from "~/domain/requests/start-step.server";
+import { START_MESSAGES } from "~/web/requests/start-step.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { createPatient, createUser, sessionCookie } from "../../tests/support/registration-fixtures";

@@ -7,9 +7,10 @@ import { DateInput, dateSummaryErrors } from "~/components/accounts/ConformField
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { dateOfBirthOptions } from "~/domain/accounts/registration-route.server";
+import { dateOfBirthOptions } from "~/web/accounts/registration.server";
 import { dateOfBirthSchema, MAGIC_LINK_MESSAGES } from "~/domain/auth/magic-link-form";
-import { checkMagicLinkDateOfBirth, findMagicLink, getTokenGrant, grantTarget } from "~/domain/auth/magic-links.server";
+import { checkMagicLinkDateOfBirth, findMagicLink, grantTarget } from "~/domain/auth/magic-links.server";
+import { getTokenGrant, grantCookie } from "~/web/auth/token-grant.server";
 import type { RootLoaderData } from "~/root";
 
 const DEAD_TITLE = "This link has expired or is no longer valid";
@@ -50,10 +51,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const submission = parseWithZod(await request.formData(), { schema: dateOfBirthSchema(await dateOfBirthOptions(context)) });
   if (submission.status !== "success") return json({ lastResult: submission.reply(), locked: false }, { status: 400 });
-  const check = await checkMagicLinkDateOfBirth(context, request, token, submission.value.dateOfBirth);
+  const check = await checkMagicLinkDateOfBirth(context, token, submission.value.dateOfBirth);
   switch (check.status) {
     case "ok":
-      return redirect(grantTarget(check.grant, token), { status: 303, headers: { "Set-Cookie": check.cookie } });
+      return redirect(grantTarget(check.grant, token), { status: 303, headers: { "Set-Cookie": grantCookie(request, context, check.grant, check.expiresAt) } });
     case "wrong": {
       // The whole date is wrong, not one part: the message goes on the date, all parts marked.
       const message = [MAGIC_LINK_MESSAGES.wrongDateOfBirth(check.attemptsLeft)];

@@ -5,14 +5,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, authTokens, patients, users } from "~/db/schema";
-import {
-  getTokenGrant,
-  GRANT_SECONDS,
-  issueMagicLink,
-  TOKEN_GRANT_COOKIE,
-} from "~/domain/auth/magic-links.server";
+import { GRANT_SECONDS, issueMagicLink } from "~/domain/auth/magic-links.server";
+import { getTokenGrant, TOKEN_GRANT_COOKIE } from "~/web/auth/token-grant.server";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { EMAIL_SENT_COOKIE } from "~/domain/accounts/email-sent.server";
+import { EMAIL_SENT_COOKIE } from "~/web/accounts/email-sent.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";

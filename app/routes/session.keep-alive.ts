@@ -9,8 +9,8 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { loggedin } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
-import { getViewerState } from "~/domain/auth/viewer.server";
+import { requireGuards } from "~/web/auth/guards.server";
+import { getViewerState } from "~/web/auth/viewer.server";
 import { remainingSecondsOf } from "~/domain/sessions/idle-timer.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };

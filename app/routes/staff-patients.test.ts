@@ -7,7 +7,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, patientEntries, patients } from "~/db/schema";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createPractice, uniqueWord } from "../../tests/support/registration-fixtures";

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, testConfig, type TestContext } from "../../tests/support/context";
 import { callAction, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { suggestions } from "~/db/schema";
-import { FLASH_COOKIE, readFlash } from "~/domain/http/flash.server";
+import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { action } from "./suggestion";
 
 type Reply = {

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { staff_or_practice_admin_anywhere } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { TRAINING_VIDEOS } from "~/domain/help/training-videos";
 
 export const handle = { title: "Training videos" };

@@ -5,7 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FLASH_COOKIE } from "~/domain/http/flash.server";
+import { FLASH_COOKIE } from "~/web/flash.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { formFingerprint, runOnce } from "./idempotency.server";

@@ -17,7 +17,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { idempotencyKeys } from "~/db/schema";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
-import { FLASH_COOKIE } from "~/domain/http/flash.server";
+import { FLASH_COOKIE } from "~/web/flash.server";
 
 export const IDEMPOTENCY_FIELD = "idempotency_key";
 /** Stored answers are kept this long: long enough for any retry, short enough to stay small. */

@@ -8,7 +8,7 @@ import { CSRF_FAILED_STATUS, withRouteLayer as withCsrfProtection } from "./rout
 
 // The guard never touches the database. Maintenance mode (which reads it) is tested against a
 // real database in app/routes/system-admin.test.ts: here it is off.
-vi.mock("~/domain/admin/maintenance.server", () => ({ maintenanceGate: async () => null }));
+vi.mock("~/web/admin/maintenance.server", () => ({ maintenanceGate: async () => null }));
 const context = makeContext({} as Db);
 const token = csrfTokenForContext(context);
 

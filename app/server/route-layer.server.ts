@@ -21,7 +21,7 @@ import { CSRF_FIELD, isValidCsrfToken } from "~/domain/security/csrf.server";
 import { isBadValue, isDatabaseUnavailable } from "~/db/errors.server";
 import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
 import { BodyRefused } from "./request-body.server";
-import { maintenanceGate, type MaintenanceErrorData } from "~/domain/admin/maintenance.server";
+import { maintenanceGate, type MaintenanceErrorData } from "~/web/admin/maintenance.server";
 
 export const CSRF_FAILED_STATUS = 403;
 /** Seconds a browser or client should wait before trying again while the database is away. */

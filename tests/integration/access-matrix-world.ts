@@ -14,8 +14,8 @@
 import { eq } from "drizzle-orm";
 import { gpLinks, patientEntries, patients, practices } from "~/db/schema";
 import { landingPath } from "~/domain/auth/guards";
-import { toGuardViewer } from "~/domain/auth/guards.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { toGuardViewer } from "~/web/auth/guards.server";
+import { getViewer } from "~/web/auth/viewer.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
 import type { GpPatient } from "~/domain/gp-system/gp-system";
 import type { TestContext } from "../support/context";

@@ -65,12 +65,13 @@ import {
   users,
 } from "~/db/schema";
 import { signValue } from "~/domain/auth/signed-value.server";
-import { FILE_LINK_PURPOSE } from "~/domain/inbox/inbox-route.server";
+import { FILE_LINK_PURPOSE } from "~/web/inbox/inbox-pages.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { changeRequest } from "~/domain/inbox/request-handling.server";
 import { guardAction, guardLoader } from "~/server/route-layer.server";
 import { makeContext, type TestContext } from "../support/context";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { routeModulesById } from "../support/route-modules";
 import { submittedRequest } from "../support/inbox-fixtures";
 import { makeGpPatient } from "../support/online-services-fixtures";
 import { createPatient, createUser, sessionCookie } from "../support/registration-fixtures";
@@ -83,7 +84,8 @@ type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
 const modules = import.meta.glob<RouteModule>(["../../app/routes/*.ts", "../../app/routes/*.tsx", "!../../app/routes/*.test.ts", "!../../app/routes/*.test.tsx"], {
   eager: true,
 });
-const ROUTE_MODULES = new Map(Object.entries(modules).map(([file, module]) => [`routes/${file.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "")}`, module]));
+// …and the URLs of the route table (app/route-table.mjs) that share a module.
+const ROUTE_MODULES = routeModulesById(modules);
 
 // ---- the table ---------------------------------------------------------------------------
 

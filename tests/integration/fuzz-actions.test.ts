@@ -26,6 +26,7 @@ import { londonInstant } from "~/domain/requests/demand";
 import { guardAction, guardLoader } from "~/server/route-layer.server";
 import { makeContext, type TestContext } from "../support/context";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { routeModulesById } from "../support/route-modules";
 import { callAction, callLoader, getRequest, postRequest, TEST_ORIGIN } from "../support/requests";
 import { defaultParams, FUZZ_PARAMS, paramNames, routePath, routeSpecs, type RouteSpec } from "./fuzz-routes";
 import {
@@ -54,11 +55,9 @@ type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
 const modules = import.meta.glob<RouteModule>(["../../app/routes/*.ts", "../../app/routes/*.tsx", "!../../app/routes/*.test.ts", "!../../app/routes/*.test.tsx"], {
   eager: true,
 });
-const routes = Object.entries(modules)
-  .map(([file, module]) => {
-    const name = file.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "");
-    return { name, id: `routes/${name}`, module };
-  })
+// …and the URLs of the route table (app/route-table.mjs) that share a module.
+const routes = [...routeModulesById(modules)]
+  .map(([id, module]) => ({ name: id.replace(/^routes\//, ""), id, module }))
   .sort((a, b) => a.name.localeCompare(b.name));
 const actionRoutes = routes.filter((r) => r.module.action);
 const loaderRoutes = routes.filter((r) => r.module.loader);

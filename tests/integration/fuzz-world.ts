@@ -9,6 +9,7 @@
  * Rows a request uses up (a draft sent or cancelled, a request deleted) are made fresh per
  * case by `freshVar`.
  */
+import { requestOrigin } from "~/web/origin";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { entryActions, entryFiles, gpLinks, issueTypes, notices, patientEntries, practiceAgents, practiceInvitations, practiceMemberships, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
@@ -23,8 +24,8 @@ import { issueMagicLink } from "~/domain/auth/magic-links.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { signValue } from "~/domain/auth/signed-value.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
-import { FILE_LINK_PURPOSE } from "~/domain/inbox/inbox-route.server";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { FILE_LINK_PURPOSE } from "~/web/inbox/inbox-pages.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
@@ -152,15 +153,15 @@ export async function buildWorld(context: TestContext) {
   const grantCookie = cookieHeaderAfter(confirmed);
 
   const resetUser = await createUser(context);
-  await requestPasswordReset(context, request, resetUser.email);
+  await requestPasswordReset(context, requestOrigin(request), resetUser.email);
   const resetToken = tokenOf(await linkSentTo(context, resetUser.email, "password-reset"));
 
   const unverified = await createUser(context, { verified: false });
-  await sendEmailValidation(context, request, unverified.id, { practiceId: practice.id });
+  await sendEmailValidation(context, requestOrigin(request), unverified.id, { practiceId: practice.id });
   const validationToken = tokenOf(await linkSentTo(context, unverified.email, "email-validation"));
 
   const guestEmail = `guest.${uniqueWord()}@example.com`;
-  await continueAsGuest(context, request, practice, {
+  await continueAsGuest(context, requestOrigin(request), practice, {
     firstName: guestPerson.firstName,
     lastName: guestPerson.lastName,
     dateOfBirth: "1990-03-04",

@@ -8,7 +8,7 @@ import type { AppContext } from "~/context.server";
 import { outbox, patients, users } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
 import { makePractice } from "./world";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
 
 export const TEST_PASSWORD = "Known-password-2026";

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { mfaSettings, outbox, patients, practices, users } from "~/db/schema";
-import { setMfaPendingCookie, type MfaPending } from "~/domain/auth/mfa-pending.server";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { setMfaPendingCookie, type MfaPending } from "~/web/auth/mfa-pending.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { createSession } from "~/domain/sessions/sessions.server";
 import { newTotpSecret } from "~/domain/mfa/totp";
 

@@ -8,7 +8,7 @@ import type { AppContext } from "~/context.server";
 import { patients, practiceMemberships, sessions, userGlobalRoles, users } from "~/db/schema";
 import { startSession } from "~/domain/auth/sign-in.server";
 import type { GlobalRole, PracticeRole } from "~/domain/auth/viewer.server";
-import { sessionCookieName } from "~/domain/auth/viewer.server";
+import { sessionCookieName } from "~/web/auth/viewer.server";
 import { hashSessionId } from "~/domain/sessions/sessions.server";
 
 let counter = 0;

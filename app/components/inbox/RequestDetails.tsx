@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
 import { Button, InputField, TextareaField } from "~/components/Fields";
-import type { requestDetailsAction, requestDetailsLoader } from "~/domain/inbox/inbox-route.server";
+import type { requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
 import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
 import { copy } from "~/copy";
 import { formatDateTime } from "~/domain/requests/display";

@@ -10,7 +10,7 @@ import { audit } from "~/domain/audit/audit.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { isAvailable } from "~/domain/shell/navigation";
-import { actingPracticeId } from "~/domain/shell/shell-nav.server";
+import { actingPracticeId } from "~/domain/shell/acting-practice";
 
 export const MFA_SETTINGS_PATH = "/mfa/settings";
 export const DETAILS_UPDATED_MESSAGE = "Your details have been updated.";

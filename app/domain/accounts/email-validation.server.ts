@@ -10,9 +10,13 @@ import { consumeToken, issueToken, revokeTokens, type TokenPurpose } from "~/dom
 /** A new link is not sent sooner than this after the last one (resend button, double submits). */
 export const VALIDATION_RESEND_INTERVAL_SECONDS = 60;
 
-/** Absolute links in messages: the request's own origin, so they work on any host. */
-export function absoluteUrl(request: Request, path: string): string {
-  return new URL(path, new URL(request.url).origin).toString();
+/**
+ * Absolute links in messages: the request's own origin (the route passes it: app/web/origin.ts),
+ * so they work on any host. The `{ url }` form is kept for invitations.server.ts, which still
+ * passes its Request (another branch changes it).
+ */
+export function absoluteUrl(origin: string | { url: string }, path: string): string {
+  return new URL(path, typeof origin === "string" ? origin : new URL(origin.url).origin).toString();
 }
 
 /** Whether a link of this purpose went to the user within the resend interval. */
@@ -35,7 +39,7 @@ export async function linkSentRecently(db: Db, clock: Clock, userId: number, pur
  */
 export async function sendEmailValidation(
   context: AppContext,
-  request: Request,
+  origin: string,
   userId: number,
   options: { practiceId?: number | null; throttle?: boolean } = {},
 ): Promise<boolean> {
@@ -50,7 +54,7 @@ export async function sendEmailValidation(
     channel: "email",
     to: user.email,
     template: "email-validation",
-    values: { firstName: user.firstName, link: absoluteUrl(request, `/validate/${token}`), product: config.productName },
+    values: { firstName: user.firstName, link: absoluteUrl(origin, `/validate/${token}`), product: config.productName },
   });
   return true;
 }

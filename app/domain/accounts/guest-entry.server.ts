@@ -43,7 +43,7 @@ export const GUEST_MESSAGES = {
 
 export async function continueAsGuest(
   context: AppContext,
-  request: Request,
+  origin: string,
   practice: Practice,
   input: GuestEntry,
 ): Promise<RegistrationResult> {
@@ -57,11 +57,11 @@ export async function continueAsGuest(
 
   let guest = await findUserByEmail(db, input.email);
   if (guest && !guest.isGuestAccount) {
-    await tellExistingAccount(context, request, practice, guest);
+    await tellExistingAccount(context, origin, practice, guest);
     return { status: "email_sent", outcome: "email_in_use" };
   }
   if (!canEnterAsGuestFor(patient, guest?.id)) {
-    await tellPatientHasAccount(context, request, practice, input.email);
+    await tellPatientHasAccount(context, origin, practice, input.email);
     return { status: "email_sent", outcome: "patient_has_account" };
   }
   const reused = guest !== null;
@@ -69,7 +69,7 @@ export async function continueAsGuest(
     const id = await insertUser(db, { ...input, passwordHash: null, isGuest: true, now: clock.now() });
     guest = await findUserByEmail(db, input.email);
     if (id === null && guest && !guest.isGuestAccount) {
-      await tellExistingAccount(context, request, practice, guest);
+      await tellExistingAccount(context, origin, practice, guest);
       return { status: "email_sent", outcome: "email_in_use" };
     }
   }
@@ -77,7 +77,7 @@ export async function continueAsGuest(
   // A double submit (or a second click within the minute) does not send a second link.
   if (!(await linkSentRecently(db, clock, guest.id, "guest_validation"))) {
     const scope: GuestScope = { patientId: patient.id, firstName: input.firstName, lastName: input.lastName, mobile: input.mobile };
-    await sendGuestLink(context, request, practice, guest.id, guest.email, scope);
+    await sendGuestLink(context, origin, practice, guest.id, guest.email, scope);
     await audit(db, {
       actorUserId: guest.id,
       practiceId: practice.id,
@@ -90,7 +90,7 @@ export async function continueAsGuest(
   return { status: "email_sent", outcome: reused ? "guest_reused" : "guest_created", userId: guest.id };
 }
 
-async function sendGuestLink(context: AppContext, request: Request, practice: Practice, userId: number, email: string, scope: GuestScope) {
+async function sendGuestLink(context: AppContext, origin: string, practice: Practice, userId: number, email: string, scope: GuestScope) {
   const { db, clock, notifier, config } = context;
   await revokeTokens(db, clock, userId, "guest_validation");
   const token = await issueToken(db, clock, { purpose: "guest_validation", userId, practiceId: practice.id, email, scope });
@@ -98,12 +98,12 @@ async function sendGuestLink(context: AppContext, request: Request, practice: Pr
     channel: "email",
     to: email,
     template: "guest-validation",
-    values: { link: absoluteUrl(request, `/guest-validate/${token}`), product: config.productName, practiceName: practice.name },
+    values: { link: absoluteUrl(origin, `/guest-validate/${token}`), product: config.productName, practiceName: practice.name },
   });
 }
 
 /** The resend button of the e-mail-sent page: the last guest link again, at most once a minute. */
-export async function resendGuestLink(context: AppContext, request: Request, practice: Practice, email: string): Promise<void> {
+export async function resendGuestLink(context: AppContext, origin: string, practice: Practice, email: string): Promise<void> {
   const { db, clock } = context;
   const guest = await findUserByEmail(db, email);
   if (!guest?.isGuestAccount || guest.disabledAt) return;
@@ -116,7 +116,7 @@ export async function resendGuestLink(context: AppContext, request: Request, pra
     .limit(1);
   const scope = GuestScope.safeParse(last?.scope);
   if (!scope.success) return;
-  await sendGuestLink(context, request, practice, guest.id, guest.email, scope.data);
+  await sendGuestLink(context, origin, practice, guest.id, guest.email, scope.data);
 }
 
 /** A live guest link and its practice, to show the page the link opens; null otherwise. */

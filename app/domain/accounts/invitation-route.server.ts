@@ -3,12 +3,12 @@
  * and without the practice code in the path). What the page offers depends on who opens
  * the link: a newcomer registers, the owner of an existing account signs in and accepts.
  */
-import { formRejected } from "~/domain/http/forms.server";
+import { formRejected } from "~/web/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
-import { signedInHeaders } from "~/domain/auth/auth-cookies.server";
-import { loginPath, requireGuards } from "~/domain/auth/guards.server";
+import { signedInHeaders } from "~/web/auth/auth-cookies.server";
+import { loginPath, requireGuards } from "~/web/auth/guards.server";
 import { startSession } from "~/domain/auth/sign-in.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import {

@@ -43,7 +43,7 @@ export async function withMinimumDuration<T>(floorMs: number, work: () => Promis
 
 export async function requestPasswordReset(
   context: AppContext,
-  request: Request,
+  origin: string,
   email: string,
 ): Promise<"sent" | "throttled"> {
   return withMinimumDuration(RESET_RESPONSE_FLOOR_MS, async () => {
@@ -78,7 +78,7 @@ export async function requestPasswordReset(
       channel: "email",
       to: user.email,
       template: "password-reset",
-      values: { firstName: user.firstName, link: absoluteUrl(request, `/password/reset/${token}`), product: config.productName },
+      values: { firstName: user.firstName, link: absoluteUrl(origin, `/password/reset/${token}`), product: config.productName },
     });
     await audit(db, { actorUserId: user.id, action: "password_reset.requested", at: clock.now() });
     return "sent";

@@ -206,10 +206,10 @@ async function recordNotice(context: AppContext, email: string, practiceId: numb
   });
 }
 
-function accountLinks(request: Request, practice: Practice) {
+function accountLinks(origin: string, practice: Practice) {
   return {
-    signInLink: absoluteUrl(request, `/${practice.urlCode}/login`),
-    resetLink: absoluteUrl(request, "/password/reset"),
+    signInLink: absoluteUrl(origin, `/${practice.urlCode}/login`),
+    resetLink: absoluteUrl(origin, "/password/reset"),
   };
 }
 
@@ -217,14 +217,14 @@ function accountLinks(request: Request, practice: Practice) {
  * The address already has a full account: an unconfirmed one gets a fresh validation link
  * (it is probably the same person trying again), a confirmed one an e-mail saying so.
  */
-export async function tellExistingAccount(context: AppContext, request: Request, practice: Practice, user: UserRow) {
+export async function tellExistingAccount(context: AppContext, origin: string, practice: Practice, user: UserRow) {
   if (user.disabledAt) return;
   if (!user.emailVerifiedAt) {
     // An account made moments ago is this same person's double submit: the request that
     // created it sends the link, and a second one here would race it.
     const ageMs = context.clock.now().getTime() - user.createdAt.getTime();
     if (ageMs < VALIDATION_RESEND_INTERVAL_SECONDS * 1000) return;
-    await sendEmailValidation(context, request, user.id, { practiceId: practice.id, throttle: true });
+    await sendEmailValidation(context, origin, user.id, { practiceId: practice.id, throttle: true });
     return;
   }
   if (!(await mayNotify(context, user.email))) return;
@@ -232,19 +232,19 @@ export async function tellExistingAccount(context: AppContext, request: Request,
     channel: "email",
     to: user.email,
     template: "account-exists",
-    values: { product: context.config.productName, practiceName: practice.name, ...accountLinks(request, practice) },
+    values: { product: context.config.productName, practiceName: practice.name, ...accountLinks(origin, practice) },
   });
   await recordNotice(context, user.email, practice.id, "account-exists");
 }
 
 /** The details match a patient whose record belongs to someone's full account. */
-export async function tellPatientHasAccount(context: AppContext, request: Request, practice: Practice, email: string) {
+export async function tellPatientHasAccount(context: AppContext, origin: string, practice: Practice, email: string) {
   if (!(await mayNotify(context, email))) return;
   await context.notifier.send({
     channel: "email",
     to: normaliseEmail(email),
     template: "patient-already-registered",
-    values: { product: context.config.productName, practiceName: practice.name, ...accountLinks(request, practice) },
+    values: { product: context.config.productName, practiceName: practice.name, ...accountLinks(origin, practice) },
   });
   await recordNotice(context, email, practice.id, "patient-already-registered");
 }
@@ -257,7 +257,7 @@ export type PatientRegistration = PersonDetails & AccountDetails & { password: s
 
 export async function registerPatient(
   context: AppContext,
-  request: Request,
+  origin: string,
   practice: Practice,
   input: PatientRegistration,
 ): Promise<RegistrationResult> {
@@ -272,11 +272,11 @@ export async function registerPatient(
 
   const existing = await findUserByEmail(db, input.email);
   if (existing && !existing.isGuestAccount) {
-    await tellExistingAccount(context, request, practice, existing);
+    await tellExistingAccount(context, origin, practice, existing);
     return { status: "email_sent", outcome: "email_in_use" };
   }
   if (!canRegisterFor(patient, existing?.id)) {
-    await tellPatientHasAccount(context, request, practice, input.email);
+    await tellPatientHasAccount(context, origin, practice, input.email);
     return { status: "email_sent", outcome: "patient_has_account" };
   }
 
@@ -302,16 +302,16 @@ export async function registerPatient(
     });
   } catch (error) {
     if (!(error instanceof PatientTaken)) throw error;
-    await tellPatientHasAccount(context, request, practice, input.email);
+    await tellPatientHasAccount(context, origin, practice, input.email);
     return { status: "email_sent", outcome: "patient_has_account" };
   }
   if (userId === null) {
     // The address was taken between the check and the insert: a double submit, usually.
     const now = await findUserByEmail(db, input.email);
-    if (now && !now.isGuestAccount) await tellExistingAccount(context, request, practice, now);
+    if (now && !now.isGuestAccount) await tellExistingAccount(context, origin, practice, now);
     return { status: "email_sent", outcome: "email_in_use" };
   }
-  await sendEmailValidation(context, request, userId, { practiceId: practice.id });
+  await sendEmailValidation(context, origin, userId, { practiceId: practice.id });
   return { status: "email_sent", outcome: existing ? "upgraded_guest" : "created", userId };
 }
 
@@ -322,7 +322,7 @@ export type CarerRegistration = AccountDetails & { password: string };
 /** A carer's own account (role carer_user); the people they care for are added later. */
 export async function registerCarer(
   context: AppContext,
-  request: Request,
+  origin: string,
   practice: Practice,
   input: CarerRegistration,
 ): Promise<RegistrationResult> {
@@ -330,7 +330,7 @@ export async function registerCarer(
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing && !existing.isGuestAccount) {
-    await tellExistingAccount(context, request, practice, existing);
+    await tellExistingAccount(context, origin, practice, existing);
     return { status: "email_sent", outcome: "email_in_use" };
   }
   const userId = await db.transaction(async (tx) => {
@@ -346,9 +346,9 @@ export async function registerCarer(
   });
   if (userId === null) {
     const now = await findUserByEmail(db, input.email);
-    if (now && !now.isGuestAccount) await tellExistingAccount(context, request, practice, now);
+    if (now && !now.isGuestAccount) await tellExistingAccount(context, origin, practice, now);
     return { status: "email_sent", outcome: "email_in_use" };
   }
-  await sendEmailValidation(context, request, userId, { practiceId: practice.id });
+  await sendEmailValidation(context, origin, userId, { practiceId: practice.id });
   return { status: "email_sent", outcome: existing ? "upgraded_guest" : "created", userId };
 }

@@ -49,7 +49,7 @@ class PatientTaken extends Error {}
 
 export async function registerWithMagicLink(
   context: AppContext,
-  request: Request,
+  origin: string,
   grant: TokenGrant,
   input: { email: string; password: string },
 ): Promise<TokenRegistration> {
@@ -61,7 +61,7 @@ export async function registerWithMagicLink(
   if (existing) {
     // A guest account on this address is not upgraded here (patient registration does
     // that, in a helper of its own): nothing is sent for it yet.
-    if (!existing.isGuestAccount) await tellExistingAccount(context, request, practice, existing);
+    if (!existing.isGuestAccount) await tellExistingAccount(context, origin, practice, existing);
     return { status: "email_sent", practice };
   }
   let userId: number | null;
@@ -89,9 +89,9 @@ export async function registerWithMagicLink(
   if (userId === null) {
     // The address was taken between the check and the insert: a double submit, usually.
     const now = await findUserByEmail(db, input.email);
-    if (now && !now.isGuestAccount) await tellExistingAccount(context, request, practice, now);
+    if (now && !now.isGuestAccount) await tellExistingAccount(context, origin, practice, now);
     return { status: "email_sent", practice };
   }
-  await sendEmailValidation(context, request, userId, { practiceId: practice.id });
+  await sendEmailValidation(context, origin, userId, { practiceId: practice.id });
   return { status: "email_sent", practice };
 }

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from "~/context.server";
 import { practice_admin } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
 import { formatDateTime } from "~/domain/requests/display";

@@ -10,22 +10,18 @@
  *   failures are counted from the audit rows that record them.
  * - A right date gives a grant: a signed cookie naming the token, the patient and the
  *   scope, valid for GRANT_SECONDS (never past the link's own expiry). Later routes read it
- *   with getTokenGrant, which also re-checks that the link is still live, so locking or
+ *   with getTokenGrant (app/web/auth/token-grant.server.ts, then liveTokenGrant), which also re-checks that the link is still live, so locking or
  *   expiry ends the grant at once.
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { auditEvents, authTokens, patients, practices } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
-import { readSignedValue, signValue } from "./signed-value.server";
 import { findLiveToken, issueToken } from "./tokens.server";
 
 export const MAX_DATE_OF_BIRTH_FAILURES = 3;
 /** How long a confirmed date of birth lasts before it is asked again. */
 export const GRANT_SECONDS = 30 * 60;
-export const TOKEN_GRANT_COOKIE = "fd_token_grant";
-const GRANT_PURPOSE = "token-grant";
 const FAILED = "magic_link.date_of_birth_failed";
 
 /** What a magic link lets its holder reach. More keys come as features need them. */
@@ -102,7 +98,8 @@ export async function findMagicLink(context: AppContext, token: string): Promise
 }
 
 export type DateOfBirthCheck =
-  | { status: "ok"; grant: TokenGrant; cookie: string }
+  /** `expiresAt`: when the grant ends (GRANT_SECONDS, or the link's own end if sooner). */
+  | { status: "ok"; grant: TokenGrant; expiresAt: Date }
   | { status: "wrong"; attemptsLeft: number }
   | { status: "locked" }
   | { status: "dead" };
@@ -110,7 +107,6 @@ export type DateOfBirthCheck =
 /** Checks the holder's date of birth (ISO yyyy-mm-dd) against the link's patient. */
 export async function checkMagicLinkDateOfBirth(
   context: AppContext,
-  request: Request,
   token: string,
   dateOfBirth: string,
 ): Promise<DateOfBirthCheck> {
@@ -139,7 +135,8 @@ export async function checkMagicLinkDateOfBirth(
       practiceCode: link.practice.urlCode,
       scope: link.scope,
     };
-    return { status: "ok", grant, cookie: grantCookie(request, context, grant, link.expiresAt) };
+    const expiresAt = new Date(Math.min(clock.now().getTime() + GRANT_SECONDS * 1000, link.expiresAt.getTime()));
+    return { status: "ok", grant, expiresAt };
   }
   await audit(db, { ...subject, action: FAILED, at: clock.now() });
   if (counted.attempts < MAX_DATE_OF_BIRTH_FAILURES) return { status: "wrong", attemptsLeft: MAX_DATE_OF_BIRTH_FAILURES - counted.attempts };
@@ -160,26 +157,11 @@ async function lock(
   return { status: "locked" };
 }
 
-function grantCookie(request: Request, context: AppContext, grant: TokenGrant, linkExpiresAt: Date): string {
-  const now = context.clock.now().getTime();
-  const expires = new Date(Math.min(now + GRANT_SECONDS * 1000, linkExpiresAt.getTime()));
-  return serializeCookie(TOKEN_GRANT_COOKIE, signValue(context.config.sessionSecret, GRANT_PURPOSE, grant, expires), {
-    maxAgeSeconds: Math.max(0, Math.floor((expires.getTime() - now) / 1000)),
-    secure: isSecureRequest(request) || context.config.httpsOnly,
-  });
-}
-
 /**
- * The magic-link grant this browser holds, or null. For routes a token holder may use
- * (the request's chat, token registration): check `grant.scope` covers what is asked for.
+ * The grant as it was signed, if its link is still live (not used, not locked, not expired).
+ * Reading it from the browser's cookie is HTTP glue: app/web/auth/token-grant.server.ts.
  */
-export async function getTokenGrant(request: Request, context: AppContext): Promise<TokenGrant | null> {
-  const grant = readSignedValue<TokenGrant>(
-    context.config.sessionSecret,
-    GRANT_PURPOSE,
-    readCookie(request, TOKEN_GRANT_COOKIE),
-    context.clock.now(),
-  );
+export async function liveTokenGrant(context: Pick<AppContext, "db" | "clock">, grant: TokenGrant | null): Promise<TokenGrant | null> {
   if (!grant) return null;
   const [live] = await context.db
     .select({ id: authTokens.id })

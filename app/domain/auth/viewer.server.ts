@@ -1,7 +1,7 @@
 /**
- * Who is asking: the signed-in user behind the session cookie, with their roles, loaded
- * once per request and refreshed (idle deadline moved on) as a side effect. Every guard
- * and menu decision reads this one object.
+ * Who is asking: the signed-in user behind a session id, with their roles, refreshed (idle
+ * deadline moved on) as a side effect. Every guard and menu decision reads this one object.
+ * Reading the session cookie and loading once per request is HTTP glue: app/web/auth/viewer.server.ts.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
@@ -9,14 +9,10 @@ import type { Db } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
 import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { entryScopeOf } from "~/domain/requests/access.server";
-import { readCookie } from "~/domain/http/cookies";
-import { memoized } from "~/server/request-memo.server";
 import {
   checkSession,
   hashSessionId,
   idleSecondsFor,
-  SESSION_COOKIE,
-  SESSION_COOKIE_SECURE,
   type SessionRow,
 } from "~/domain/sessions/sessions.server";
 
@@ -43,39 +39,13 @@ export type Viewer = {
 
 export type ViewerState = { viewer: Viewer | null; expired: boolean };
 
-export function sessionCookieName(context: Pick<AppContext, "config">) {
-  return context.config.httpsOnly ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
-}
-
-const cache = new WeakMap<Request, Promise<ViewerState>>();
-
-/**
- * The viewer for this request, loaded once: per HTTP request for a page's loaders (the
- * request memo), and per Request object otherwise (an action's guard and its own lookups).
- */
-export function getViewerState(request: Request, context: AppContext): Promise<ViewerState> {
-  return memoized(context, request, "viewer", () => {
-    let pending = cache.get(request);
-    if (!pending) {
-      pending = loadViewer(request, context);
-      cache.set(request, pending);
-    }
-    return pending;
-  });
-}
-
-export async function getViewer(request: Request, context: AppContext): Promise<Viewer | null> {
-  return (await getViewerState(request, context)).viewer;
-}
-
 /**
  * One round trip: the session row with its user and everything the guards and menus read
  * (global roles, memberships, patient record, dependants, requests), as subqueries. This runs
  * on every signed-in page, so it is written once by hand rather than as six selects.
  */
-async function loadViewer(request: Request, context: AppContext): Promise<ViewerState> {
+export async function loadViewerBySession(context: Pick<AppContext, "db" | "clock">, sessionId: string | undefined): Promise<ViewerState> {
   const { db, clock } = context;
-  const sessionId = readCookie(request, sessionCookieName(context));
   if (!sessionId || sessionId.length > 100) return { viewer: null, expired: false };
   const [row] = await runNamed(
     db

@@ -6,7 +6,7 @@ import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { entryFiles } from "~/db/schema";
 import { FILE_MESSAGES, MAX_FILES_PER_REQUEST } from "./file-types";
-import type { AcceptedUpload } from "./uploads.server";
+import type { AcceptedUpload } from "./file-types";
 
 export type EntryFile = typeof entryFiles.$inferSelect;
 

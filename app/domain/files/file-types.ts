@@ -36,3 +36,6 @@ export function cleanFileName(name: string): string {
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 120);
   return cleaned || "file";
 }
+
+/** A file that passed the checks, as read from a form (app/web/files/uploads.server.ts). */
+export type AcceptedUpload = { field: string; fileName: string; contentType: AcceptedType; bytes: Uint8Array };

@@ -7,7 +7,6 @@ import type { AppContext } from "~/context.server";
 import type { Db, Queryable as Tx } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
 import { inboxCounters } from "~/db/schema";
-import { memoized } from "~/server/request-memo.server";
 import { inboxDelta, type InboxState } from "./inboxes";
 
 
@@ -48,11 +47,6 @@ export async function inboxCountsAcross(db: Db, practiceIds: readonly number[], 
     .where(and(inArray(inboxCounters.practiceId, [...practiceIds]), inArray(inboxCounters.userId, [0, userId])))
     .groupBy(inboxCounters.inbox, inboxCounters.userId);
   return new Map(rows.map((r) => [r.userId ? `${r.inbox}:${r.userId}` : r.inbox, r.count]));
-}
-
-/** inboxCounts once per page: the inbox navigation and the header's bubble share the read. */
-export function practiceInboxCounts(request: Request, context: Pick<AppContext, "db" | "memo">, practiceId: number): Promise<Map<string, number>> {
-  return memoized(context, request, `inbox-counts:${practiceId}`, () => inboxCounts(context.db, practiceId));
 }
 
 /** The bubble's figure from a practice's counters (the same sum bubbleCount reads). */

@@ -5,13 +5,10 @@
  * route module serves both.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { patientEntries } from "~/db/schema";
-import { federated_inbox, federatedPracticeIds, inbox as inboxGuard } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { federatedPracticeIds } from "~/domain/auth/guards";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import type { Practice } from "~/domain/practices/practices.server";
 import { isId } from "~/validation/ids";
 
 /** The special practice code of the federated inbox (spec 1 §9). */
@@ -35,24 +32,6 @@ export function staffPractices(viewer: Pick<Viewer, "memberships">): ScopePracti
     const m = viewer.memberships.find((x) => x.practiceId === id)!;
     return { id, urlCode: m.urlCode, name: m.practiceName };
   });
-}
-
-/**
- * The guard of every inbox route, in loaders and actions: `inbox` at the practice in the URL,
- * or `federated_inbox` for `all`. Throws the guard's redirect (or 404 for an unknown code).
- */
-export async function requireInboxScope(
-  request: Request,
-  context: AppContext,
-  practiceCode: string | undefined,
-): Promise<{ viewer: Viewer; scope: InboxScope; practice: Practice | null }> {
-  if (isFederatedCode(practiceCode)) {
-    const { viewer } = await requireViewer(request, context, [federated_inbox]);
-    return { viewer, practice: null, scope: { code: FEDERATED_CODE, federated: true, practices: staffPractices(viewer) } };
-  }
-  const { viewer, practice } = await requireViewer(request, context, [inboxGuard], { practiceCode });
-  const here = practice as Practice;
-  return { viewer, practice: here, scope: { code: here.urlCode, federated: false, practices: [{ id: here.id, urlCode: here.urlCode, name: here.name }] } };
 }
 
 /**

@@ -12,13 +12,13 @@ export const DISABLE_PATH = "/mfa/settings/disable";
 export const SETTINGS_INTENTS = ["choose", "enable", "resend", "another"] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
-export function settingsIntent(value: FormDataEntryValue | null): SettingsIntent | null {
+export function settingsIntent(value: unknown): SettingsIntent | null {
   return typeof value === "string" && (SETTINGS_INTENTS as readonly string[]).includes(value) ? (value as SettingsIntent) : null;
 }
 
 /** The sign-in verification page's actions. */
 export type VerificationIntent = "verify" | "resend";
-export const verificationIntent = (value: FormDataEntryValue | null): VerificationIntent => (value === "resend" ? "resend" : "verify");
+export const verificationIntent = (value: unknown): VerificationIntent => (value === "resend" ? "resend" : "verify");
 
 /**
  * The type choice. The mobile number is only read (and only validated) when SMS is

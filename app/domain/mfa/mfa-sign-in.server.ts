@@ -1,6 +1,6 @@
 /**
  * The second step of signing in (/login/verification): the password was proven and the
- * browser holds the signed MFA-pending cookie (auth/mfa-pending.server.ts). A challenge is
+ * browser holds the signed MFA-pending cookie (app/web/auth/mfa-pending.server.ts). A challenge is
  * that cookie; its failures are counted in the audit log, so replaying an older copy of
  * the cookie does not reset the count. Wrong codes also feed the sign-in throttle (10 a
  * minute per account and per address), so starting over with the password does not give
@@ -11,9 +11,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { auditEvents, mfaSettings, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import { MFA_PENDING_COOKIE, readMfaPending } from "~/domain/auth/mfa-pending.server";
 import { takeAttempt, throttleKeys } from "~/domain/auth/throttle.server";
-import { readCookie } from "~/domain/http/cookies";
 import { verifyMfaCode, type MfaType } from "./mfa.server";
 
 /** Wrong codes a challenge survives: the fifth ends it. */
@@ -24,6 +22,9 @@ export const MFA_AUDIT = {
   locked: "mfa.verification_locked",
   verified: "mfa.verified",
 } as const;
+
+/** Between the password and the MFA code: the user, and where to go next (held in a signed cookie by app/web). */
+export type MfaPending = { userId: number; redirect: string | null };
 
 export type Challenge = {
   /** A digest of the pending cookie: names this sign-in attempt in the audit log. */
@@ -36,13 +37,11 @@ export type Challenge = {
 };
 
 /**
- * The challenge this browser is in, or null: no (valid) pending cookie, MFA no longer on
- * for the user, the challenge already ended (five failures) or already used.
+ * The challenge a pending sign-in is in, or null: MFA no longer on for the user, the challenge
+ * already ended (five failures) or already used. `raw`: the pending cookie's value as sent, whose
+ * hash names the challenge (reading it: readChallenge in app/web/auth/mfa-pending.server.ts).
  */
-export async function readChallenge(request: Request, context: AppContext): Promise<Challenge | null> {
-  const pending = readMfaPending(request, context);
-  const raw = readCookie(request, MFA_PENDING_COOKIE);
-  if (!pending || !raw) return null;
+export async function findChallenge(context: AppContext, pending: MfaPending, raw: string): Promise<Challenge | null> {
   const id = createHash("sha256").update(raw).digest("base64url").slice(0, 32);
   const [row] = await context.db
     .select({ email: users.email, disabledAt: users.disabledAt, mfaType: mfaSettings.mfaType, enabled: mfaSettings.enabled, smsMobileNumber: mfaSettings.smsMobileNumber })

@@ -1,8 +1,8 @@
 /** Loading one of the patient's appointments for the booked, details and cancel pages. */
 import type { AppContext } from "~/context.server";
 import { matchesBookingId } from "~/domain/gp-system/flavour";
-import { notFound } from "~/domain/http/responses.server";
-import type { OnlineServicesAccess } from "./access.server";
+import { notFound } from "~/web/responses.server";
+import type { OnlineServicesAccess } from "./access";
 import { appointmentView, type AppointmentView } from "./appointments";
 import { failureMessage } from "./errors.server";
 

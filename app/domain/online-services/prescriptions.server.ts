@@ -8,8 +8,8 @@ import type { Db } from "~/db/client.server";
 import { gpMedicationSelections } from "~/db/schema";
 import { canCancelPrescription } from "~/domain/gp-system/flavour";
 import type { GpPrescriptionRequest } from "~/domain/gp-system/gp-system";
-import { notFound } from "~/domain/http/responses.server";
-import type { OnlineServicesAccess } from "./access.server";
+import { notFound } from "~/web/responses.server";
+import type { OnlineServicesAccess } from "./access";
 import { failureMessage } from "./errors.server";
 import { formatLondonDate, orNoInformation } from "./format";
 

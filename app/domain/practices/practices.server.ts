@@ -4,7 +4,6 @@ import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
 import { openingHours, practices } from "~/db/schema";
-import { memoized } from "~/server/request-memo.server";
 import { DEFAULT_OPENING_HOURS, WEEKDAYS, type OpeningDay } from "./opening-hours";
 
 /** Codes that name a feature, not a practice (spec 1 §9). */
@@ -33,11 +32,6 @@ export async function findPracticeByCode(db: Db, code: string) {
 }
 
 export type Practice = NonNullable<Awaited<ReturnType<typeof findPracticeByCode>>>;
-
-/** findPracticeByCode once per page: the guard, the layouts and the header share the row. */
-export function practiceNamedInUrl(request: Request, context: Pick<AppContext, "db" | "memo">, code: string): Promise<Practice | null> {
-  return memoized(context, request, `practice:${code.toLowerCase()}`, () => findPracticeByCode(context.db, code));
-}
 
 export async function getOpeningHours(db: Db, practiceId: number): Promise<OpeningDay[]> {
   const rows = await db.select().from(openingHours).where(eq(openingHours.practiceId, practiceId));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, entryFiles, patientEntries, patients, users } from "~/db/schema";
 import { findMagicLink } from "~/domain/auth/magic-links.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
-import type { AcceptedUpload } from "~/domain/files/uploads.server";
+import type { AcceptedUpload } from "~/domain/files/file-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";

@@ -18,7 +18,7 @@ import { replyToPatient } from "~/domain/inbox/reply.server";
 import { applyCommand } from "~/domain/inbox/transitions";
 import { listEntryFiles, storeEntryFiles, type EntryFile } from "~/domain/files/entry-files.server";
 import { FILE_MESSAGES, MAX_FILES_PER_REQUEST } from "~/domain/files/file-types";
-import type { AcceptedUpload } from "~/domain/files/uploads.server";
+import type { AcceptedUpload } from "~/domain/files/file-types";
 import { copy } from "~/copy";
 import { staffNameForPatients } from "~/domain/staff/patient-facing-name";
 import { displayAnswer } from "./answer-rules";

@@ -15,9 +15,9 @@ import { londonToday } from "~/domain/time/london";
 import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
 import { audit } from "~/domain/audit/audit.server";
 import { loggedin, nogp, nogpExceptHere } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import { getOpeningHours, type Practice } from "~/domain/practices/practices.server";
 import { ageOn } from "~/validation/dates";
 import { actingPatients, type ActingPatient } from "./access.server";
@@ -182,7 +182,7 @@ export async function draftState(context: AppContext, entry: PatientEntry): Prom
  * a double click, a resubmit after Back or a second tab finds it already submitted and
  * changes nothing, so there is one request, one count and one notification.
  */
-export async function submitDraft(context: AppContext, request: Request, practice: Practice, entry: PatientEntry): Promise<boolean> {
+export async function submitDraft(context: AppContext, origin: string, practice: Practice, entry: PatientEntry): Promise<boolean> {
   const now = context.clock.now();
   const submitted = await context.db.transaction(async (tx) => {
     const updated = await tx
@@ -201,13 +201,13 @@ export async function submitDraft(context: AppContext, request: Request, practic
   });
   // Sent is sent: a notification that cannot be written now (the database went away after the
   // commit) must not turn the answer into "not saved".
-  if (submitted) await notifySubmitted(context, request, practice, entry, now).catch((error: unknown) => {
+  if (submitted) await notifySubmitted(context, origin, practice, entry, now).catch((error: unknown) => {
     if (!isDatabaseUnavailable(error)) throw error;
   });
   return submitted;
 }
 
-async function notifySubmitted(context: AppContext, request: Request, practice: Practice, entry: PatientEntry, now: Date) {
+async function notifySubmitted(context: AppContext, origin: string, practice: Practice, entry: PatientEntry, now: Date) {
   const [[writer], [patient]] = await Promise.all([
     context.db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, entry.createdByUserId)),
     context.db
@@ -228,7 +228,7 @@ async function notifySubmitted(context: AppContext, request: Request, practice: 
     practiceName: practice.name,
     reference: requestReference(entry.id),
     responseBy: responsePromise(await getOpeningHours(context.db, practice.id), now),
-    link: absoluteUrl(request, `/${practice.urlCode}/chat/${entry.id}`),
+    link: absoluteUrl(origin, `/${practice.urlCode}/chat/${entry.id}`),
   };
   if (email) await context.notifier.send({ channel: "email", to: email, template: "request-submitted", values });
   if (mobile) await context.notifier.send({ channel: "sms", to: mobile, template: "request-submitted", values });

@@ -7,8 +7,8 @@
 import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { gp_or_reception_or_practice_admin, isAdmin, isPracticeAdminAt } from "~/domain/auth/guards";
-import { permissionDeniedPath, requireViewer, toGuardViewer } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { permissionDeniedPath, requireViewer, toGuardViewer } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import { parseId } from "~/validation/ids";
 import { staffMemberAt } from "./notification-settings.server";
 

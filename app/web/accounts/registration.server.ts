@@ -2,11 +2,12 @@
 import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { not_loggedin } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireGuards } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
-import { emailSentCookie, type EmailSentKind } from "./email-sent.server";
-import { maximumPatientAge } from "./patient-match.server";
+import { type EmailSentKind } from "~/domain/accounts/email-sent.server";
+import { emailSentCookie } from "~/web/accounts/email-sent.server";
+import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
 import { londonToday } from "~/domain/time/london";
 
 /** not_loggedin, and the practice named in the URL (404 when unknown). */

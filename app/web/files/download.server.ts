@@ -3,7 +3,7 @@
  * (sniffed at upload), never rendered inline. `nosniff` and `attachment` stop a crafted
  * file from running as a page of this site; `no-store` keeps it out of shared caches.
  */
-import type { EntryFile } from "./entry-files.server";
+import type { EntryFile } from "~/domain/files/entry-files.server";
 
 export function fileDownloadResponse(file: Pick<EntryFile, "contentType" | "fileName">, bytes: Uint8Array): Response {
   // A copy on a plain ArrayBuffer: what the fetch types accept as a body (at most 10MB).

@@ -3,7 +3,7 @@
  * session id AND a new CSRF secret, so nothing from before the change (fixation) survives.
  */
 import type { AppContext } from "~/context.server";
-import { isSecureRequest, serializeCookie } from "~/domain/http/cookies";
+import { isSecureRequest, serializeCookie } from "~/web/cookies";
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, newCsrfSecret } from "~/domain/security/csrf.server";
 import { sessionCookieName } from "./viewer.server";
 

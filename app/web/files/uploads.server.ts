@@ -4,9 +4,9 @@
  * the whole post: it comes back as a refusal with the spec-style message, and every other
  * field of the form is kept, so nothing the patient typed is lost.
  */
-import { cleanFileName, FILE_MESSAGES, MAX_FILE_BYTES, MAX_FILES_PER_REQUEST, sniffContentType, type AcceptedType } from "./file-types";
+import { cleanFileName, FILE_MESSAGES, MAX_FILE_BYTES, MAX_FILES_PER_REQUEST, sniffContentType, type AcceptedUpload } from "~/domain/files/file-types";
 
-export type AcceptedUpload = { field: string; fileName: string; contentType: AcceptedType; bytes: Uint8Array };
+export type { AcceptedUpload };
 export type RefusedUpload = { field: string; fileName: string; message: string };
 
 export type UploadForm = { fields: FormData; files: AcceptedUpload[]; refused: RefusedUpload[] };

@@ -4,9 +4,9 @@
  */
 import { json } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
-import { getViewer } from "~/domain/auth/viewer.server";
-import { maintenanceState } from "./global-settings.server";
-import { DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceBlocks } from "./maintenance";
+import { getViewer } from "~/web/auth/viewer.server";
+import { maintenanceState } from "~/domain/admin/global-settings.server";
+import { DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceBlocks } from "~/domain/admin/maintenance";
 
 export type MaintenanceErrorData = { kind: "maintenance"; message: string; retryAfter: number };
 

@@ -9,14 +9,14 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { patients } from "~/db/schema";
 import { gp_or_reception } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 import { audit } from "~/domain/audit/audit.server";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
-import { createEntry } from "./entries.server";
-import { parseEntryId, questionsPath } from "./journey.server";
-import { listIssueTypes } from "./questions.server";
-import { START_MESSAGES, type IssueStepData } from "./start-step.server";
+import { createEntry } from "~/domain/requests/entries.server";
+import { parseEntryId, questionsPath } from "~/domain/requests/journey.server";
+import { listIssueTypes } from "~/domain/requests/questions.server";
+import { START_MESSAGES, type IssueStepData } from "~/web/requests/start-step.server";
 
 async function staffStart(request: Request, context: AppContext, params: { practiceCode?: string; patientId?: string }) {
   const { viewer, practice } = await requireViewer(request, context, [gp_or_reception], { practiceCode: params.practiceCode ?? "" });

@@ -8,12 +8,12 @@ import { json, redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { AppContext } from "~/context.server";
 import { copy } from "~/copy";
-import { notFound } from "~/domain/http/responses.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
-import type { ActingPatient } from "./access.server";
-import { createEntry } from "./entries.server";
-import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen, requireRequester } from "./journey.server";
-import { listIssueTypes } from "./questions.server";
+import type { ActingPatient } from "~/domain/requests/access.server";
+import { createEntry } from "~/domain/requests/entries.server";
+import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen, requireRequester } from "~/domain/requests/journey.server";
+import { listIssueTypes } from "~/domain/requests/questions.server";
 
 export const START_MESSAGES = {
   whoMissing: "Select who the request is for",

@@ -14,13 +14,13 @@
 import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { loggedinOrToken, nogp, patient } from "~/domain/auth/guards";
-import { requireGuards } from "~/domain/auth/guards.server";
-import { getTokenGrant } from "~/domain/auth/magic-links.server";
+import { requireGuards } from "~/web/auth/guards.server";
+import { getTokenGrant } from "~/web/auth/token-grant.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { getViewer } from "~/domain/auth/viewer.server";
-import { notFound } from "~/domain/http/responses.server";
+import { getViewer } from "~/web/auth/viewer.server";
+import { notFound } from "~/web/responses.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
-import { findEntryForGrant, findEntryForUser, type PatientEntry } from "./entries.server";
+import { findEntryForGrant, findEntryForUser, type PatientEntry } from "~/domain/requests/entries.server";
 
 export type ChatAccess = {
   entry: PatientEntry;

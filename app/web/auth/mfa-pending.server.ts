@@ -3,14 +3,16 @@
  * naming the user and where to go next. No session exists until the code is right.
  */
 import type { AppContext } from "~/context.server";
-import { isSecureRequest, readCookie, serializeCookie } from "~/domain/http/cookies";
-import { readSignedValue, signValue } from "./signed-value.server";
+import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
+import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
+import { findChallenge, type Challenge, type MfaPending } from "~/domain/mfa/mfa-sign-in.server";
 
 export const MFA_PENDING_COOKIE = "fd_mfa_pending";
 const PURPOSE = "mfa-pending";
 export const MFA_PENDING_SECONDS = 10 * 60;
 
-export type MfaPending = { userId: number; redirect: string | null };
+
+export type { MfaPending } from "~/domain/mfa/mfa-sign-in.server";
 
 export function setMfaPendingCookie(request: Request, context: AppContext, pending: MfaPending): string {
   const expires = new Date(context.clock.now().getTime() + MFA_PENDING_SECONDS * 1000);
@@ -26,4 +28,15 @@ export function readMfaPending(request: Request, context: AppContext): MfaPendin
 
 export function clearMfaPendingCookie(request: Request, context: AppContext): string {
   return serializeCookie(MFA_PENDING_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) || context.config.httpsOnly });
+}
+
+/**
+ * The challenge this browser is in, or null: no (valid) pending cookie, or the challenge
+ * no longer open (findChallenge).
+ */
+export async function readChallenge(request: Request, context: AppContext): Promise<Challenge | null> {
+  const pending = readMfaPending(request, context);
+  const raw = readCookie(request, MFA_PENDING_COOKIE);
+  if (!pending || !raw) return null;
+  return findChallenge(context, pending, raw);
 }

@@ -6,14 +6,14 @@
 import type { AppContext } from "~/context.server";
 import { audit } from "~/domain/audit/audit.server";
 import { gp_or_reception } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
-import { notFound } from "~/domain/http/responses.server";
+import { requireViewer } from "~/web/auth/guards.server";
+import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { formatDate } from "~/validation/dates";
-import { formatNhsNumber } from "./nhs-number";
-import { findPracticePatient, listPatients, parsePatientId, type Patient } from "./patient-directory.server";
-import { cursorFromQuery, encodePatientCursor, MAX_SEARCH_LENGTH, parsePatientSearch, type PatientSortKey } from "./patient-search";
+import { formatNhsNumber } from "~/domain/patients/nhs-number";
+import { findPracticePatient, listPatients, parsePatientId, type Patient } from "~/domain/patients/patient-directory.server";
+import { cursorFromQuery, encodePatientCursor, MAX_SEARCH_LENGTH, parsePatientSearch, type PatientSortKey } from "~/domain/patients/patient-search";
 
 export const PATIENT_GUARDS = [gp_or_reception];
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Guard } from "~/domain/auth/guards";
-import { requireViewer } from "~/domain/auth/guards.server";
+import { requireViewer } from "~/web/auth/guards.server";
 
 /** Loader for a placeholder landing page: the real guards, then the heading. */
 export function placeholderLoader(heading: string, guards: Guard[], withPractice = false) {

@@ -8,21 +8,14 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { patients } from "~/db/schema";
 import { loggedinNotGuest } from "~/domain/auth/guards";
-import { permissionDeniedPath, requireViewer } from "~/domain/auth/guards.server";
-import type { Viewer } from "~/domain/auth/viewer.server";
-import { flavourOf, type Flavour } from "~/domain/gp-system/flavour";
-import type { GpPatient } from "~/domain/gp-system/gp-system";
-import { notFound } from "~/domain/http/responses.server";
+import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
+import { flavourOf } from "~/domain/gp-system/flavour";
+import { notFound } from "~/web/responses.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
+import type { OnlineServicesAccess, OnlineServicesFeature } from "~/domain/online-services/access";
 
-export type OnlineServicesFeature = "linkage" | "appointments" | "prescriptions";
+export type { OnlineServicesAccess, OnlineServicesFeature } from "~/domain/online-services/access";
 
-export type OnlineServicesAccess = {
-  viewer: Viewer;
-  patient: GpPatient;
-  practice: Practice;
-  flavour: Flavour;
-};
 
 const FLAG: Record<OnlineServicesFeature, "linkageEnabled" | "appointmentsEnabled" | "prescriptionsEnabled"> = {
   linkage: "linkageEnabled",

@@ -4,11 +4,13 @@
  */
 import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
-import { isSecureRequest, serializeCookie } from "~/domain/http/cookies";
-import { notFound } from "~/domain/http/responses.server";
-import { practiceNamedInUrl, type Practice } from "~/domain/practices/practices.server";
-import { decide, type Guard, type GuardViewer } from "./guards";
-import { getViewerState, sessionCookieName, type Viewer } from "./viewer.server";
+import { isSecureRequest, serializeCookie } from "~/web/cookies";
+import { notFound } from "~/web/responses.server";
+import { type Practice } from "~/domain/practices/practices.server";
+import { practiceNamedInUrl } from "~/web/practices.server";
+import { decide, type Guard, type GuardViewer } from "~/domain/auth/guards";
+import type { Viewer } from "~/domain/auth/viewer.server";
+import { getViewerState, sessionCookieName } from "./viewer.server";
 
 export function toGuardViewer(viewer: Viewer, now: Date): GuardViewer {
   return {

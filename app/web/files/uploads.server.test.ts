@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "./file-types";
+import { MAX_FILE_BYTES } from "~/domain/files/file-types";
 import { readUploadForm } from "./uploads.server";
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actingPracticeId } from "./shell-nav.server";
+import { actingPracticeId } from "./acting-practice";
 
 const membership = (practiceId: number, urlCode: string) => ({ practiceId, urlCode, practiceName: urlCode, role: "gp" as const, idleTimeout: null });
 const viewer = {
