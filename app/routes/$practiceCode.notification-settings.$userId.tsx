@@ -11,7 +11,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
 import { confirmPath, MY_INBOX, NOTIFICATION_MESSAGES as M, NotificationSettingsSchema } from "~/domain/staff/notification-settings";
 import { loadNotificationSettings, saveNotificationSettings } from "~/domain/staff/notification-settings.server";
-import { requireNotificationSettings } from "~/domain/staff/notification-settings-route.server";
+import { requireNotificationSettings } from "~/web/staff/notification-settings.server";
 
 export const handle = { title: "Notification settings" };
 

@@ -4,7 +4,7 @@ import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { NOTIFICATION_MESSAGES as M } from "~/domain/staff/notification-settings";
 import { loadNotificationSettings } from "~/domain/staff/notification-settings.server";
-import { requireNotificationSettings } from "~/domain/staff/notification-settings-route.server";
+import { requireNotificationSettings } from "~/web/staff/notification-settings.server";
 
 export const handle = { title: M.confirmTitle };
 

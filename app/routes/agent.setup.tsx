@@ -10,7 +10,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { AgentConfigSchema } from "~/domain/agent/agent";
-import { agentStatusView, requireAgentPage } from "~/domain/agent/agent-page.server";
+import { agentStatusView, requireAgentPage } from "~/web/agent/agent-page.server";
 import { agentConfig, configureAgent } from "~/domain/agent/agent.server";
 import { formRejected } from "~/web/forms.server";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AgentKeyPanel } from "~/components/agent/AgentKeyPanel";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
-import { requireAgentPage } from "~/domain/agent/agent-page.server";
+import { requireAgentPage } from "~/web/agent/agent-page.server";
 import { agentConfig, regenerateAgentKey } from "~/domain/agent/agent.server";
 import { notFound } from "~/web/responses.server";
 

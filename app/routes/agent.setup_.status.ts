@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { agentStatusView, requireAgentPage } from "~/domain/agent/agent-page.server";
+import { agentStatusView, requireAgentPage } from "~/web/agent/agent-page.server";
 import { agentConfig } from "~/domain/agent/agent.server";
 import { notFound } from "~/web/responses.server";
 

@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireViewer(request, context, [admin]);
   const submission = parseWithZod(await request.formData(), { schema: addPracticeSchema(context.config.testTools) });
   if (submission.status !== "success") return formRejected(submission);
-  const result = await addPractice(context, request, viewer.userId, submission.value);
+  const result = await addPractice(context, requestOrigin(request), viewer.userId, submission.value);
   if (result.status === "code_taken") return formRejected(submission, { fieldErrors: { urlCode: [ONBOARDING_MESSAGES.urlCodeTaken] } });
   if (result.status === "unknown_ccg") return formRejected(submission, { fieldErrors: { ccgId: [ONBOARDING_MESSAGES.ccg] } });
   return redirectWithFlash(request, context, "/admin", {

@@ -1,3 +1,4 @@
+import { requestOrigin } from "~/web/origin";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     const id = parseId(formData.get("invitationId"));
     if (id === null) throw notFound();
-    const result = await resendPracticeInvitation(context, request, viewer.userId, id);
+    const result = await resendPracticeInvitation(context, requestOrigin(request), viewer.userId, id);
     if (result === "not_found") throw notFound();
     const back = safeRedirectPath(formData.get("returnTo"), "/practices/invite");
     return redirectWithFlash(request, context, back.startsWith("/practices/invite") ? back : "/practices/invite", {
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: practiceInvitationSchema(context.config.testTools) });
   if (submission.status !== "success") return formRejected(submission);
-  const result = await invitePractice(context, request, viewer.userId, submission.value);
+  const result = await invitePractice(context, requestOrigin(request), viewer.userId, submission.value);
   if (result.status === "unknown_ccg") return formRejected(submission, { fieldErrors: { ccgId: [ONBOARDING_MESSAGES.ccg] } });
   return redirectWithFlash(request, context, "/practices/invite", {
     kind: "success",

@@ -8,8 +8,12 @@ import { CSRF_FAILED_STATUS, withRouteLayer as withCsrfProtection } from "./rout
 
 // The guard never touches the database. Maintenance mode (which reads it) is tested against a
 // real database in app/routes/system-admin.test.ts: here it is off.
-vi.mock("~/web/admin/maintenance.server", () => ({ maintenanceGate: async () => null }));
-const context = makeContext({} as Db);
+/**
+ * No real database: the route layer's only own query is whether maintenance mode is on, and this
+ * one answers that there is no settings row (off). (Not vi.mock: test files share modules.)
+ */
+const noSettingsDb = { select: () => ({ from: () => ({ where: async () => [] }) }) } as unknown as Db;
+const context = makeContext(noSettingsDb);
 const token = csrfTokenForContext(context);
 
 type RouteModule = ServerBuild["routes"][string]["module"];
@@ -130,7 +134,7 @@ describe("withCsrfProtection", () => {
 
   it("refuses a token minted for another visitor's secret", async () => {
     const action = recordingAction();
-    const otherVisitor = makeContext({} as Db, { csrfSecret: "another-visitor-secret-0123456789abcdefghijk" });
+    const otherVisitor = makeContext(noSettingsDb, { csrfSecret: "another-visitor-secret-0123456789abcdefghijk" });
     const response = await callAction(guarded(action), {
       request: postRequest("/form", { comment: "x" }, { csrf: otherVisitor }),
       context,
@@ -141,7 +145,7 @@ describe("withCsrfProtection", () => {
 
   it("refuses a token signed with another server secret", async () => {
     const action = recordingAction();
-    const otherServer = makeContext({} as Db, {
+    const otherServer = makeContext(noSettingsDb, {
       config: { ...context.config, sessionSecret: "some-other-deployment-secret-0123456789" },
     });
     const response = await callAction(guarded(action), {

@@ -214,7 +214,7 @@ export async function buildWorld(context: TestContext) {
   // system admin) and its link, and the link of a practice a system admin added.
   const [fuzzNotice] = await db.insert(notices).values({ title: "Fuzz notice", body: "Text", active: false }).returning();
   const invitedEmail = `invited.practice.${uniqueWord()}@nhs.net`;
-  await invitePractice(context, request, systemAdmin.id, { email: invitedEmail, practiceName: "Fuzz Invited Surgery", odsCode: null, ccgId: null });
+  await invitePractice(context, new URL(request.url).origin, systemAdmin.id, { email: invitedEmail, practiceName: "Fuzz Invited Surgery", odsCode: null, ccgId: null });
   const practiceInvitationToken = tokenOf(await linkSentTo(context, invitedEmail, "practice-invitation"));
   const [invited] = await db.select().from(practiceInvitations).where(eq(practiceInvitations.email, invitedEmail));
   const onboardingEmail = `onboarding.${uniqueWord()}@nhs.net`;

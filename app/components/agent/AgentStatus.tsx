@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { AgentStatusView } from "~/domain/agent/agent-page.server";
+import type { AgentStatusView } from "~/web/agent/agent-page.server";
 
 /** Spec 3 §9: 5 minutes. Kept here (not imported from the domain) so no server code reaches the browser. */
 const POLL_MS = 5 * 60 * 1000;

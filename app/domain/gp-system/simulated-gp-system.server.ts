@@ -408,7 +408,7 @@ export class SimulatedTppAgent {
   constructor(
     private readonly baseUrl: string,
     private readonly key: string,
-    private readonly send: (url: string, init: RequestInit) => Promise<Response> = fetch,
+    private readonly send: (url: string, init: RequestInit) => Promise<{ status: number }> = fetch,
   ) {}
 
   async report(scenario: SimulatedAgentScenario): Promise<{ status: number }> {

@@ -84,7 +84,7 @@ export type AddPracticeResult = { status: "created"; practice: { id: number; url
 /** /practices/add: creates the practice and e-mails its first practice admin the link. */
 export async function addPractice(
   context: AppContext,
-  request: Request,
+  origin: string,
   actorUserId: number,
   input: PracticeDetails & { adminEmail: string },
 ): Promise<AddPracticeResult> {
@@ -109,7 +109,7 @@ export async function addPractice(
     channel: "email",
     to: email,
     template: "practice-admin-invitation",
-    values: { practiceName: created.practice.name, link: absoluteUrl(request, onboardingPath(created.token)), product: config.productName },
+    values: { practiceName: created.practice.name, link: absoluteUrl(origin, onboardingPath(created.token)), product: config.productName },
   });
   return { status: "created", practice: created.practice };
 }
@@ -270,7 +270,7 @@ export async function completedPractice(db: Db, token: string, userId: number, i
 
 // ---- practice invitations (/practices/invite) ------------------------------------------------
 
-async function sendInvitation(context: AppContext, request: Request, invitation: { id: number; email: string; practiceName: string; registrationCode: string }) {
+async function sendInvitation(context: AppContext, origin: string, invitation: { id: number; email: string; practiceName: string; registrationCode: string }) {
   const { db, clock, config, notifier } = context;
   // Only the newest link works: earlier ones to this invitation die.
   await db
@@ -282,7 +282,7 @@ async function sendInvitation(context: AppContext, request: Request, invitation:
     channel: "email",
     to: invitation.email,
     template: "practice-invitation",
-    values: { product: config.productName, practiceName: invitation.practiceName, link: absoluteUrl(request, onboardingPath(token)), registrationCode: invitation.registrationCode },
+    values: { product: config.productName, practiceName: invitation.practiceName, link: absoluteUrl(origin, onboardingPath(token)), registrationCode: invitation.registrationCode },
   });
 }
 
@@ -290,7 +290,7 @@ export type InvitePracticeResult = { status: "sent"; registrationCode: string } 
 
 export async function invitePractice(
   context: AppContext,
-  request: Request,
+  origin: string,
   actorUserId: number,
   input: { email: string; practiceName: string; odsCode: string | null; ccgId: number | null },
 ): Promise<InvitePracticeResult> {
@@ -310,7 +310,7 @@ export async function invitePractice(
   }
   if (!row) throw new Error("could not find a free registration code");
   await audit(db, { actorUserId, action: "practice_invitation.created", subjectType: "practice_invitation", subjectId: row.id, detail: { odsCode: input.odsCode, ccgId: input.ccgId }, at: now });
-  await sendInvitation(context, request, row);
+  await sendInvitation(context, origin, row);
   return { status: "sent", registrationCode: row.registrationCode };
 }
 
@@ -367,7 +367,7 @@ export async function findPracticeInvitation(db: Db, id: number) {
 export type InvitationChange = "done" | "not_found" | "completed";
 
 /** Sends the invitation again: a new link, the old one dead, last_sent_at now. */
-export async function resendPracticeInvitation(context: AppContext, request: Request, actorUserId: number, id: number): Promise<InvitationChange> {
+export async function resendPracticeInvitation(context: AppContext, origin: string, actorUserId: number, id: number): Promise<InvitationChange> {
   const { db, clock } = context;
   const now = clock.now();
   const [row] = await db
@@ -377,7 +377,7 @@ export async function resendPracticeInvitation(context: AppContext, request: Req
     .returning();
   if (!row) return (await findPracticeInvitation(db, id)) ? "completed" : "not_found";
   await audit(db, { actorUserId, action: "practice_invitation.resent", subjectType: "practice_invitation", subjectId: id, at: now });
-  await sendInvitation(context, request, row);
+  await sendInvitation(context, origin, row);
   return "done";
 }
 

@@ -9,8 +9,8 @@ import { requireViewer } from "~/web/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
 import { formatDateTime } from "~/domain/requests/display";
-import { agentMessage, agentState, AGENT_STATE_LABELS, type AgentState } from "./agent";
-import { administeredPractices, type AgentPractice, type AgentViewer } from "./agent.server";
+import { agentMessage, agentState, AGENT_STATE_LABELS, type AgentState } from "~/domain/agent/agent";
+import { administeredPractices, type AgentPractice, type AgentViewer } from "~/domain/agent/agent.server";
 
 export function agentViewerOf(viewer: Viewer): AgentViewer {
   return {

@@ -10,7 +10,7 @@ import { gp_or_reception_or_practice_admin, isAdmin, isPracticeAdminAt } from "~
 import { permissionDeniedPath, requireViewer, toGuardViewer } from "~/web/auth/guards.server";
 import { notFound } from "~/web/responses.server";
 import { parseId } from "~/validation/ids";
-import { staffMemberAt } from "./notification-settings.server";
+import { staffMemberAt } from "~/domain/staff/notification-settings.server";
 
 export async function requireNotificationSettings(request: Request, context: AppContext, params: { practiceCode?: string; userId?: string }) {
   const { viewer, practice } = await requireViewer(request, context, [gp_or_reception_or_practice_admin], { practiceCode: params.practiceCode ?? "" });
