@@ -5,7 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, ccgs, exceptionalClosures, openingHours, practices, users } from "~/db/schema";
+import { auditEvents, ccgs, exceptionalClosures, openingHours, practiceConsents, practices, users } from "~/db/schema";
+import { CONSENT_TERMS } from "~/domain/practices/consents";
 import { CORE_HOURS_MESSAGES } from "~/domain/practices/core-hours";
 import { WEEKDAYS } from "~/domain/practices/opening-hours";
 import { SETTINGS_MESSAGES } from "~/domain/practices/settings";
@@ -177,6 +178,17 @@ describe("saving a section", () => {
     expect((await loadEdit(newCode, "padmin")).status).toBe(200);
     // Put it back for the tests after this one.
     await post(newCode, "padmin", { intent: "details", name: w.here.name, urlCode: oldCode });
+  });
+
+  it("switches video or bulk messaging on only once the practice has agreed to its terms", async () => {
+    const refused = await post(w.here.urlCode, "padmin", { intent: "features", bulkMessagingEnabled: "on", allowVideo: "on" });
+    expect(refused.status).toBe(400);
+    const body = JSON.stringify(await refused.json());
+    expect(body).toContain("Agree to the bulk messaging terms before switching it on");
+    expect(body).toContain(`Agree to the ${CONSENT_TERMS.video.title.toLowerCase()} terms before switching it on`);
+    const [row] = await t.db.select().from(practices).where(eq(practices.id, w.here.id));
+    expect(row).toMatchObject({ bulkMessagingEnabled: false, allowVideo: false });
+    await t.db.insert(practiceConsents).values({ practiceId: w.here.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: context.clock.now() });
   });
 
   it("saves features as switched on or off", async () => {

@@ -11,6 +11,8 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
 import { notFound } from "~/web/responses.server";
 import { CORE_END, CORE_HOURS_MESSAGES, CORE_START, mayTurnComplianceOff } from "~/domain/practices/core-hours";
+import { CONSENT_TERMS, consentNeededMessage, FEATURE_FLAG_CONSENTS, flagsNeedingConsent } from "~/domain/practices/consents";
+import { hasConsent } from "~/domain/practices/consents.server";
 import { dayLabel, WEEKDAYS } from "~/domain/practices/opening-hours";
 import { getOpeningHours } from "~/domain/practices/practices.server";
 import {
@@ -154,6 +156,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const submission = parseWithZod(form, { schema: FeaturesSchema });
       if (submission.status !== "success") return rejected(submission);
       const { intent: _intent, ...flags } = submission.value;
+      // Video and bulk messaging are switched on only once the practice has agreed to their terms.
+      const refused: Record<string, string[]> = {};
+      for (const flag of flagsNeedingConsent(practice, flags)) {
+        const feature = FEATURE_FLAG_CONSENTS[flag];
+        if (!(await hasConsent(context.db, practice.id, feature))) refused[flag] = [consentNeededMessage(CONSENT_TERMS[feature].title)];
+      }
+      if (Object.keys(refused).length > 0) return rejected(submission, { fieldErrors: refused });
       await save(flags);
       return done();
     }
@@ -470,6 +479,11 @@ function FeaturesSection({ data }: { data: LoaderData }) {
           <Checkbox key={f.key} id={s.id(f.key)} name={f.key} label={f.label} checked={s.value(f.key) === "on"} error={s.error(f.key)} />
         ))}
       </fieldset>
+      <p className="nhsuk-body">
+        Video consultations and bulk messaging are switched on once the practice has agreed to their terms:{" "}
+        <a href={`/practices/${data.practice.urlCode}/consents/video`}>video terms</a>,{" "}
+        <a href={`/practices/${data.practice.urlCode}/consents/bulk_messaging`}>bulk messaging terms</a>.
+      </p>
       <Button>Save features</Button>
     </Section>
   );

@@ -1,7 +1,8 @@
 /**
- * System administration (decision 0076): a system admin adds a practice, and its practice
- * administrator registers from the e-mailed link (read at /dev/outbox) and lands on
- * registration-complete; a system admin publishes a global notice, which an anonymous visitor
+ * System administration (decision 0076), the whole onboarding of issue "administration": a system
+ * admin adds a practice; its practice administrator registers from the e-mailed link (read at
+ * /dev/outbox), lands on registration-complete, sets opening hours inside the core-hours rule (and is
+ * refused outside it), and invites a receptionist, who registers and lands in the inbox; a system admin publishes a global notice, which an anonymous visitor
  * and a patient see on every page until they dismiss it. Plain forms: JS off and on alike.
  *
  * Other journeys run in parallel on the same server and would see the notice too: it is made to
@@ -42,8 +43,8 @@ function londonInMinutes(minutes: number): { date: string; time: string } {
   return { date: `${get("day")}/${get("month")}/${get("year")}`, time: `${get("hour")}:${get("minute")}` };
 }
 
-test("a system admin adds a practice, and its practice administrator registers from the email", async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
+test("a system admin adds a practice; its administrator registers from the email, sets opening hours within core hours and invites a receptionist, who lands in the inbox", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
   const code = `E2e${unique(testInfo)}`;
   const name = `E2E Surgery ${code}`;
   const email = `e2e.practice.admin.${code.toLowerCase()}@example.com`;
@@ -92,6 +93,41 @@ test("a system admin adds a practice, and its practice administrator registers f
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your practice is set up");
   await expect(page.getByRole("link", { name: "Set your opening hours and practice settings" })).toHaveAttribute("href", `/practices/edit/${code}`);
   await expect(page.getByRole("link", { name: "Invite your staff" })).toHaveAttribute("href", `/practice/${code}/manage-staff`);
+
+  // The new practice admin sets the opening hours: inside the core-hours rule they are saved,
+  // outside it (closing 17:00 on a Wednesday, with no exceptional closure) they are refused.
+  await page.getByRole("link", { name: "Set your opening hours and practice settings" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit practice");
+  await page.getByLabel("Wednesday closing time").fill("17:00");
+  await page.getByRole("button", { name: "Save opening hours" }).click();
+  await expect(page.getByRole("alert").getByRole("link", { name: "Wednesday: closing time must be 18:30 or later on weekdays" })).toBeVisible();
+  await page.getByLabel("Wednesday closing time").fill("18:30");
+  await page.getByLabel("Monday closing time").fill("19:00");
+  await page.getByRole("button", { name: "Save opening hours" }).click();
+  await expect(page.getByText("Opening hours saved.")).toBeVisible();
+
+  // ...invites a receptionist...
+  const receptionist = `e2e.reception.${code.toLowerCase()}@nhs.net`;
+  await page.goto(`/practice/${code}/manage-staff`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage staff");
+  await page.getByLabel("Email address").fill(receptionist);
+  await page.getByRole("radio", { name: "Receptionist" }).check();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${receptionist}.`)).toBeVisible();
+  await signOut(page);
+
+  // ...who registers from the e-mail and lands in the new practice's inbox.
+  await page.goto("/dev/outbox");
+  const invitation = page.getByTestId("outbox-message").filter({ hasText: receptionist }).filter({ hasText: "invited to join" }).first();
+  await expect(invitation).toBeVisible();
+  await invitation.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await page.getByLabel("First name").fill("Rita");
+  await page.getByLabel("Last name").fill("Newcombe");
+  await page.getByLabel("Password").fill("Invited-staff-2026");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${code}/inboxes/\\d+$`, "i"));
+  await expect(page.getByRole("navigation", { name: "Inboxes" })).toBeVisible();
   await signOut(page);
 });
 

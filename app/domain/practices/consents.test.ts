@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_FEATURES, CONSENT_MESSAGES, CONSENT_TERMS, consentIsCurrent, consentRequiredFor, ConsentSchema, consentState } from "./consents";
+import { CONSENT_FEATURES, CONSENT_MESSAGES, CONSENT_TERMS, consentIsCurrent, consentRequiredFor, ConsentSchema, consentState, flagsNeedingConsent } from "./consents";
 
 describe("consentRequiredFor", () => {
   it("is true for bulk messaging, video and AI triage, false for any other feature", () => {
@@ -36,5 +36,16 @@ describe("ConsentSchema", () => {
     expect(ConsentSchema.safeParse({ intent: "withdraw", understood: "yes" }).success).toBe(true);
     expect(ConsentSchema.safeParse({ intent: "withdraw" }).error?.issues[0]?.message).toBe(CONSENT_MESSAGES.understoodRequired);
     expect(ConsentSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("flagsNeedingConsent", () => {
+  const off = { allowVideo: false, bulkMessagingEnabled: false };
+  it("names the consent features a change switches on", () => {
+    expect(flagsNeedingConsent(off, { allowVideo: true, bulkMessagingEnabled: true })).toEqual(["allowVideo", "bulkMessagingEnabled"]);
+    expect(flagsNeedingConsent(off, { allowVideo: false })).toEqual([]);
+  });
+  it("leaves alone what is on already, or switched off", () => {
+    expect(flagsNeedingConsent({ allowVideo: true, bulkMessagingEnabled: true }, { allowVideo: true, bulkMessagingEnabled: false })).toEqual([]);
   });
 });

@@ -20,6 +20,17 @@ export function consentRequiredFor(feature: string): feature is ConsentFeature {
   return isConsentFeature(feature);
 }
 
+/** The practice settings' feature flags that switch on a consent feature. */
+export const FEATURE_FLAG_CONSENTS = { allowVideo: "video", bulkMessagingEnabled: "bulk_messaging" } as const satisfies Record<string, ConsentFeature>;
+export type ConsentFlag = keyof typeof FEATURE_FLAG_CONSENTS;
+
+/** The flags this change switches on (off before, on after) whose feature needs an agreement first. */
+export function flagsNeedingConsent(before: Record<ConsentFlag, boolean>, after: Partial<Record<ConsentFlag, boolean>>): ConsentFlag[] {
+  return (Object.keys(FEATURE_FLAG_CONSENTS) as ConsentFlag[]).filter((flag) => after[flag] === true && !before[flag]);
+}
+
+export const consentNeededMessage = (title: string) => `Agree to the ${title.toLowerCase()} terms before switching it on`;
+
 export type ConsentTerms = { title: string; version: string; summary: string; sections: { heading: string; paragraphs: string[] }[] };
 
 export const CONSENT_TERMS: Record<ConsentFeature, ConsentTerms> = {
