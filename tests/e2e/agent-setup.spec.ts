@@ -7,15 +7,11 @@
  * js-off and js-on never share an agent; every run makes a new key, so a retry starts clean.
  */
 import type { Page } from "@playwright/test";
-import { checkPage, expect, test } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eAgentAdmin } from "../support/e2e-users";
+import { checkPage, expect, test, signInAs } from "../support/e2e-fixtures";
+import { e2eAgentAdmin } from "../support/e2e-users";
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+async function signIn(page: Page, email: string) {
+  await signInAs(page, email);
 }
 
 const SYSTMONE = "Please check that SystmOne is running and logged in on the TPP Gateway machine";
@@ -24,7 +20,7 @@ const AGENT_NOT_RUNNING = /Please check that the .+ SystmOne Agent is running on
 test("a practice admin sets up the TPP desktop agent, the agent reports with its key, and the status links", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const admin = e2eAgentAdmin(testInfo.project.name);
-  await signIn(page, admin.email, E2E_USER_PASSWORD);
+  await signIn(page, admin.email);
 
   // Two TPP practices: choose. The demo practice's agent is only looked at.
   await page.goto("/agent/setup");

@@ -10,17 +10,13 @@
  * journey changes.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { expect as baseExpect, test, waitForHydration } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eSettingsReceptionist, e2eStaffAdmin } from "../support/e2e-users";
+import { expect as baseExpect, test, waitForHydration, signInAs } from "../support/e2e-fixtures";
+import { e2eSettingsReceptionist, e2eStaffAdmin } from "../support/e2e-users";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/demo/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+async function signIn(page: Page, email: string) {
+  await signInAs(page, email);
 }
 
 async function signOut(page: Page) {
@@ -36,7 +32,7 @@ test("a practice admin invites a receptionist, who registers and lands in the in
   const email = `e2e.invited.${testInfo.project.name}.${Date.now()}@nhs.net`;
   const lastName = `Invited${jsOn(testInfo) ? "Withjs" : "Nojs"}`;
 
-  await signIn(page, admin.email, E2E_USER_PASSWORD);
+  await signIn(page, admin.email);
   await page.goto("/practice/demo/manage-staff");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage staff");
   await expect(page.locator("tr", { hasText: admin.email })).toContainText("Practice admin");
@@ -69,7 +65,7 @@ test("a practice admin invites a receptionist, who registers and lands in the in
   await signOut(page);
 
   // The practice admin removes the role, confirming on a page of its own.
-  await signIn(page, admin.email, E2E_USER_PASSWORD);
+  await signIn(page, admin.email);
   await page.goto("/practice/demo/manage-staff");
   const row = page.locator("tr", { hasText: email });
   await expect(row).toContainText(`Rita ${lastName}`);
@@ -84,7 +80,7 @@ test("a practice admin invites a receptionist, who registers and lands in the in
 test("a receptionist sets a patient-facing name and notification settings, confirming My Inbox off", async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const receptionist = e2eSettingsReceptionist(testInfo.project.name);
-  await signIn(page, receptionist.email, E2E_USER_PASSWORD);
+  await signIn(page, receptionist.email);
 
   await page.goto("/demo/patient-facing-name");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Patient-facing name");

@@ -7,15 +7,11 @@
  * any left by an earlier run at the start), so runs repeat.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eSettingsPractice } from "../support/e2e-users";
+import { expect, test, signInAs } from "../support/e2e-fixtures";
+import { e2eSettingsPractice } from "../support/e2e-users";
 
 async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(E2E_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signInAs(page, email);
 }
 
 async function signOut(page: Page) {

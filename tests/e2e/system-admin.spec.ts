@@ -10,21 +10,16 @@
  * here (it would stop every other journey): app/routes/system-admin.test.ts covers it.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { expect as baseExpect, test } from "../support/e2e-fixtures";
-import { E2E_USER_PASSWORD, e2eRequestPatientEmail } from "../support/e2e-users";
+import { expect as baseExpect, test, signInAs } from "../support/e2e-fixtures";
+import { e2eRequestPatientEmail } from "../support/e2e-users";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PRODUCT = "Frontdoor";
-const DEMO_PASSWORD = "Frontdoor-demo-2026";
 const SYSADMIN = "demo.sysadmin@nhs.net";
 const PASSWORD = "Practice-admin-e2e-2026";
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+async function signIn(page: Page, email: string) {
+  await signInAs(page, email);
 }
 
 async function signOut(page: Page) {
@@ -49,7 +44,7 @@ test("a system admin adds a practice; its administrator registers from the email
   const name = `E2E Surgery ${code}`;
   const email = `e2e.practice.admin.${code.toLowerCase()}@example.com`;
 
-  await signIn(page, SYSADMIN, DEMO_PASSWORD);
+  await signIn(page, SYSADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
   await page.getByRole("link", { name: "Add a practice" }).click();
@@ -136,7 +131,7 @@ test("a system admin publishes a global notice; a visitor and a patient see it a
   const title = `Planned work ${unique(testInfo)}`;
   let noticeHref: string | null = null;
   try {
-    await signIn(page, SYSADMIN, DEMO_PASSWORD);
+    await signIn(page, SYSADMIN);
     await page.goto("/admin/notices");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Global notices");
     await page.getByRole("link", { name: "Create a notice" }).click();
@@ -183,7 +178,7 @@ test("a system admin publishes a global notice; a visitor and a patient see it a
     await expect(page.getByText(title)).toHaveCount(0);
 
     // A patient sees it after signing in, dismisses it, and it stays gone on the next page.
-    await signIn(page, e2eRequestPatientEmail(testInfo.project.name), E2E_USER_PASSWORD);
+    await signIn(page, e2eRequestPatientEmail(testInfo.project.name));
     await dismissUntilOurs();
     const before = page.url();
     await dismiss();
@@ -196,7 +191,7 @@ test("a system admin publishes a global notice; a visitor and a patient see it a
     // Take the notice down so other journeys no longer see it.
     if (noticeHref) {
       await page.context().clearCookies();
-      await signIn(page, SYSADMIN, DEMO_PASSWORD);
+      await signIn(page, SYSADMIN);
       await page.goto(noticeHref);
       await page.getByRole("button", { name: "Deactivate notice" }).click();
       await expect(page).toHaveURL(/\/admin\/notices$/);
