@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../tests/support/db";
+import { useTestWorld } from "../tests/support/world";
 import { csrfTokenForContext, makeContext, testConfig, type TestContext } from "../tests/support/context";
 import {
   callAction,
@@ -21,13 +21,8 @@ import * as bannerRoute from "./routes/maintenance-banner";
 
 type RootData = Awaited<ReturnType<Awaited<ReturnType<RootLoaderData>>["json"]>>;
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 async function root(path: string, options: RequestOptions = {}, ctx: TestContext = context) {
   const response = await callLoader(loader, { request: getRequest(path, options), context: ctx });

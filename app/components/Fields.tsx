@@ -117,6 +117,60 @@ export function InputField({
   );
 }
 
+/**
+ * One checkbox that carries its own error (a declaration to tick, a feature switch): label, hint,
+ * error message and `aria-invalid`, as the other fields. Sent as `value` ("on" unless given) when ticked.
+ */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  value = "on",
+  defaultChecked,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  value?: string;
+  defaultChecked?: boolean;
+}) {
+  return (
+    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
+      {error ? (
+        <span className="nhsuk-error-message" id={`${id}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+        </span>
+      ) : null}
+      <div className="nhsuk-checkboxes">
+        <div className="nhsuk-checkboxes__item">
+          <input
+            className="nhsuk-checkboxes__input"
+            id={id}
+            name={name}
+            type="checkbox"
+            value={value}
+            defaultChecked={defaultChecked}
+            aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
+            aria-invalid={error ? true : undefined}
+          />
+          <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
+            {label}
+          </label>
+          {hint ? (
+            <div className="nhsuk-hint nhsuk-checkboxes__hint" id={`${id}-hint`}>
+              {hint}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function Button({
   children,
   variant,

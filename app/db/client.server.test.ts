@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import { count, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/support/db";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { lockDataDir, migrationsFolder, openDatabase, type Database, type Db } from "./client.server";
 import * as schema from "./schema";
 import { ccgs } from "./schema";
@@ -52,11 +53,7 @@ afterAll(() => {
 });
 
 describe("the test database", () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(() => t?.close());
+  const t = useTestWorld();
 
   it(`is a ${testDatabaseKind()} database with every table of the schema and every migration recorded`, async () => {
     expect(t.database.kind).toBe(testDatabaseKind());

@@ -2,6 +2,7 @@ import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inboxCounts } from "~/domain/inbox/counters.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { isValidNhsNumber } from "~/domain/patients/nhs-number";
 import type { Db } from "./client.server";
@@ -55,13 +56,11 @@ async function rolesOf(db: Db, email: string) {
 }
 
 describe("seedDemo", () => {
-  let t: TestDatabase;
+  const t = useTestWorld();
   let created: boolean;
   beforeAll(async () => {
-    t = await createTestDatabase();
     created = await seedDemo(t.db);
   });
-  afterAll(() => t?.close());
 
   it("reports that it created the demo data", () => {
     expect(created).toBe(true);

@@ -9,7 +9,7 @@ import { verifyPassword } from "~/domain/auth/password.server";
 import { hashSessionId } from "~/domain/sessions/sessions.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { availablePaths } from "~/domain/shell/available-paths";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { createAccount, createPatient, createPractice, sentTo, signIn, TEST_PASSWORD, userRow } from "../../tests/support/account-fixtures";
@@ -18,13 +18,9 @@ import * as detailsRoute from "./account-settings.details";
 import * as changeRoute from "./account-settings.change-password";
 import * as confirmRoute from "./confirm-password";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 let testNumber = 0;
 beforeEach(() => {
   context = makeContext(t.db, { clientAddress: `198.51.100.${++testNumber}` });

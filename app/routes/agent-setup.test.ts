@@ -10,7 +10,7 @@ import { agentMessages, AGENT_FORM_MESSAGES } from "~/domain/agent/agent";
 import { hashAgentKey } from "~/domain/agent/agent-key.server";
 import { guardAction } from "~/server/route-layer.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
 import * as regenerateRoute from "./agent.setup_.regenerate";
@@ -18,7 +18,7 @@ import * as pollRoute from "./agent.setup_.status";
 import * as statusRoute from "./agent.status";
 import * as setupRoute from "./agent.setup";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 type Practice = Awaited<ReturnType<typeof makePractice>>;
 type Person = { id: number; cookie: string };
@@ -39,8 +39,6 @@ async function tppPractice() {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   tpp = await tppPractice();
   tpp2 = await tppPractice();
   emis = await makePractice(context);
@@ -60,7 +58,6 @@ beforeAll(async () => {
     admin: await person({ globalRoles: ["admin"] }),
   };
 });
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

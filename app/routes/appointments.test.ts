@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFlash } from "~/web/flash.server";
 import { SIMULATION_MESSAGES, type SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import type { AppointmentView, SessionView } from "~/domain/online-services/appointments";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
-import { makeContext, type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
+import { type TestContext } from "../../tests/support/context";
 import { addGpFault, makeGpPatient, makeGpPractice, type GpTestPatient } from "../../tests/support/online-services-fixtures";
 import { sessionCookie } from "../../tests/support/mfa-helpers";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson } from "../../tests/support/requests";
@@ -14,14 +14,9 @@ import * as cancelled from "./appointments.cancelled";
 import * as cancel from "./$practiceCode.appointment.cancel.$slotId";
 import * as details from "./$practiceCode.appointment.details.$slotId";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 type ListData = { failure: string | null; sessions: SessionView[]; upcoming: AppointmentView[] };
 type Loaded = { appointment: AppointmentView | null; failure: { message: string } | null };

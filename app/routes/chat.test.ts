@@ -11,7 +11,7 @@ import { FLASH_COOKIE } from "~/web/flash.server";
 import { MAX_FILE_BYTES } from "~/domain/files/file-types";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
 import { addPracticeMessage, type Conversation } from "~/domain/requests/conversation.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient, type SignedIn } from "../../tests/support/request-fixtures";
 import { createUser } from "../../tests/support/registration-fixtures";
@@ -21,12 +21,8 @@ import * as chatRoute from "./$practiceCode.chat.$patientEntryId";
 import * as fileRoute from "./$practiceCode.chat.$patientEntryId_.files.$fileId";
 import * as securityRoute from "./security.$token";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
-import { makeContext, type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
+import { type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { CONSENT_COOKIE } from "~/domain/shell/cookie-consent";
@@ -8,13 +8,8 @@ import { action, loader } from "./cookies";
 
 const YEAR_SECONDS = 31536000;
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 const post = (fields: Record<string, string>, url = "/cookies") =>
   callAction(action, { request: postRequest(url, fields), context });

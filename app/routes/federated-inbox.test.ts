@@ -9,6 +9,7 @@ import { auditEvents, patientEntries } from "~/db/schema";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { staffPractice, submittedRequest } from "../../tests/support/inbox-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import { makeUser, signInAs } from "../../tests/support/session-fixtures";
@@ -27,13 +28,8 @@ type ListData = { title: string; caption: string | null; basePath: string; next:
 type NavData = { practice: { code: string; name: string }; practices: { code: string; name: string }[]; counts: Record<string, number>; issueTypes: { id: number; count: number }[] };
 
 describe("the federated inbox (/all/inboxes)", () => {
-  let database: TestDatabase;
+  const database = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    context = makeContext(database.db);
-  });
-  afterAll(() => database.close());
 
   /** Two practices, each with its own staff, and one person who is staff at both. */
   async function twoPractices() {

@@ -9,7 +9,7 @@ import { patients, practices, sessions, users } from "~/db/schema";
 import { getViewer } from "~/web/auth/viewer.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import {
   createPatient,
   createPractice,
@@ -25,15 +25,11 @@ import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, rea
 import * as guestValidateRoute from "./guest-validate.$token";
 import * as guestRoute from "./practice.$practiceCode.continue-as-guest";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 let addressCounter = 0;
 let practice: typeof practices.$inferSelect;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(async () => {
   // Each test its own address: unmatched registrations are throttled per address.
   context = makeContext(t.db, { clientAddress: `198.51.100.${++addressCounter}` });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { patients } from "~/db/schema";
 import { listMyRequests } from "~/domain/requests/my-requests.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeEntry, requestPractice } from "../../tests/support/request-fixtures";
 import { createPatient, createUser, sessionCookie } from "../../tests/support/registration-fixtures";
 import { callLoader, getRequest } from "../../tests/support/requests";
@@ -18,12 +18,8 @@ import * as prescriptions from "./prescriptions._index";
 import * as details from "./account-settings.details";
 import * as chat from "./$practiceCode.chat.$patientEntryId";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

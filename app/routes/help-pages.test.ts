@@ -6,21 +6,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practices } from "~/db/schema";
 import { TRAINING_VIDEOS } from "~/domain/help/training-videos";
-import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
 import { callLoader, getRequest, readJson } from "../../tests/support/requests";
 import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
 import * as resourcesRoute from "./practices.online-resources.$practiceCode";
 import * as videosRoute from "./videos._index";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 let here: Awaited<ReturnType<typeof makePractice>>;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   here = await makePractice(context);
   await t.db.update(practices).set({ ehrType: "tpp", appointmentsEnabled: true, country: "wales" }).where(eq(practices.id, here.id));
   const elsewhere = await makePractice(context);
@@ -34,7 +32,6 @@ beforeAll(async () => {
   };
   for (const [role, user] of Object.entries(people)) cookies[role] = (await signInAs(context, user.id)).cookie;
 });
-afterAll(() => t?.close());
 
 const outcome = (r: Response) =>
   r.status === 200 ? "ok" : r.status === 404 ? "404" : /\/login/.test(r.headers.get("Location") ?? "") ? "login" : /permission-denied/.test(r.headers.get("Location") ?? "") ? "denied" : String(r.status);

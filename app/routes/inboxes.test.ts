@@ -5,8 +5,8 @@ import { addPatientReply } from "~/domain/requests/conversation.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
-import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
 import { staffPractice, submittedRequest } from "../../tests/support/inbox-fixtures";
 import { makeEntry, signedInPatient } from "../../tests/support/request-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
@@ -21,13 +21,8 @@ import * as staffFile from "./$practiceCode.requests.$requestId.files.$fileId";
 import * as countRoute from "./$practiceCode.inboxes.count";
 
 describe("staff inboxes", () => {
-  let database: TestDatabase;
+  const database = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    context = makeContext(database.db);
-  });
-  afterAll(() => database.close());
 
   const detailsPath = (code: string, inbox: string, id: number) => `/${code}/inboxes/${inbox}/request-details/${id}`;
   const post = (code: string, inbox: string, id: number, cookie: string, fields: Record<string, string | string[]>) =>

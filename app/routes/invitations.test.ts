@@ -10,21 +10,17 @@ import { invitePracticeAdmin, inviteStaff } from "~/domain/accounts/invitations.
 import { verifyPassword } from "~/domain/auth/password.server";
 import { getViewer } from "~/web/auth/viewer.server";
 import { makeContext, testConfig, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { createPractice, createUser, linkSentTo, messagesTo, sessionCookie, tokenOf, uniqueWord, userByEmail } from "../../tests/support/registration-fixtures";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import * as shortAdminRoute from "./practice-admin-register.$token";
 import * as adminRoute from "./practice.$practiceCode.register.practice-admin.$token";
 import * as staffRoute from "./practice.$practiceCode.register.staff.$token";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 let practice: typeof practices.$inferSelect;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(async () => {
   context = makeContext(t.db);
   practice = await createPractice(context, "Invitation Test Surgery");

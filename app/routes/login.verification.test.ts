@@ -7,19 +7,15 @@ import { action as loginAction } from "./login._index";
 import { SESSION_COOKIE } from "~/domain/sessions/sessions.server";
 import { MFA_PENDING_COOKIE } from "~/web/auth/mfa-pending.server";
 import { timeStep, totpAt } from "~/domain/mfa/totp";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson, setCookie, wasThrown } from "../../tests/support/requests";
 import { createUser, enableAuthenticator, enableSms, latestSmsCode, pendingCookie, smsCount } from "../../tests/support/mfa-helpers";
 import { action, loader } from "./login.verification";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   // A new address per test, so the sign-in throttle (per address) of one test does not reach the next.
   context = makeContext(t.db, { clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}` });

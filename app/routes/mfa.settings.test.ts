@@ -4,21 +4,16 @@ import { auditEvents } from "~/db/schema";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { getMfaState } from "~/domain/mfa/mfa.server";
 import { timeStep, totpAt } from "~/domain/mfa/totp";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
-import { makeContext, type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
+import { type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { createUser, latestSmsCode, makePatient, mfaRow, sessionCookie, smsCount } from "../../tests/support/mfa-helpers";
 import * as disableRoute from "./mfa.settings.disable";
 import * as settingsRoute from "./mfa.settings";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 type View = { view: Record<string, unknown> & { state: string; mfaType?: string } };
 type Reply = { lastResult?: { error?: Record<string, string[] | null> }; errors?: string[] };

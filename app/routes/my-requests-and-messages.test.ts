@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { patientEntries } from "~/db/schema";
 import { listMyRequests, pageFromQuery } from "~/domain/requests/my-requests.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../tests/support/request-fixtures";
 import { createPatient, createUser, sessionCookie } from "../../tests/support/registration-fixtures";
@@ -14,12 +14,8 @@ import { makeUser, signInAs } from "../../tests/support/session-fixtures";
 import { callLoader, getRequest, readJson } from "../../tests/support/requests";
 import * as route from "./$practiceCode.my-requests-and-messages";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

@@ -3,8 +3,8 @@ import { practices } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { readFlash } from "~/web/flash.server";
 import { SIMULATION_MESSAGES, type SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
-import { makeContext, type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
+import { type TestContext } from "../../tests/support/context";
 import { addGpFault, makeGpPatient, makeGpPractice, type GpTestPatient } from "../../tests/support/online-services-fixtures";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import * as linkReset from "./pfs.link-reset";
@@ -12,14 +12,9 @@ import * as notLinked from "./pfs.not-linked";
 import * as page from "./$practiceCode.online-services";
 import * as unlink from "./$practiceCode.online-services_.unlink";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 type PageData = { state: string; flavour: string; failure: string | null };
 type Reply = { lastResult?: { error?: Record<string, string[] | null> }; errors?: string[] };

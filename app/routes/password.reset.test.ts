@@ -9,20 +9,16 @@ import { RESET_LINKS_PER_HOUR, RESET_RESPONSE_FLOOR_MS } from "~/domain/accounts
 import { verifyPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { copy } from "~/copy";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { createAccount, linkSentTo, sentTo, signIn, userRow } from "../../tests/support/account-fixtures";
 import * as requestRoute from "./password.reset._index";
 import * as tokenRoute from "./password.reset.$token";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 let testNumber = 0;
 beforeEach(() => {
   // A fresh address per test: the per-address throttle of one test must not reach the next.

@@ -11,8 +11,8 @@ import { CORE_HOURS_MESSAGES } from "~/domain/practices/core-hours";
 import { WEEKDAYS } from "~/domain/practices/opening-hours";
 import { SETTINGS_MESSAGES } from "~/domain/practices/settings";
 import { londonInstant } from "~/domain/requests/demand";
-import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
 import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import * as ccgRoute from "./ccg-portal._index";
@@ -20,7 +20,7 @@ import * as messageRoute from "./$practiceCode.message._index";
 import * as editRoute from "./practices.edit.$practiceCode";
 import * as practicesRoute from "./practices._index";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 // Wednesday 25 November 2026, 10:00 in London (GMT).
 const WEDNESDAY_10 = londonInstant("2026-11-25", "10:00");
@@ -66,12 +66,9 @@ async function buildWorld() {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   context.clock.set(WEDNESDAY_10);
   w = await buildWorld();
 });
-afterAll(() => t?.close());
 
 type Reply = { intent: string | null; lastResult?: { error?: Record<string, string[]> } };
 type Role = keyof World["cookies"];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
-import { makeContext, type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
+import { type TestContext } from "../../tests/support/context";
 import { callLoader, getRequest, readJson, wasThrown } from "../../tests/support/requests";
 import { openingHours, practices } from "~/db/schema";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
@@ -12,11 +12,9 @@ type Landing = {
   hours: { day: string; closed: boolean; opens: string | null; closes: string | null }[];
 };
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   const [demo] = await t.db
     .insert(practices)
     .values({
@@ -45,7 +43,6 @@ beforeAll(async () => {
     { name: "Should never show (aitesting)", urlCode: "AITesting" },
   ]);
 });
-afterAll(() => t?.close());
 
 const land = (practiceCode: string | undefined) =>
   callLoader(loader, {

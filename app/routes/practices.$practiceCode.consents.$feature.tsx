@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
-import { Button } from "~/components/Fields";
+import { Button, CheckboxField } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { practice_admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
@@ -132,28 +132,13 @@ export default function FeatureConsent() {
         {current ? null : (
           <PostForm {...getFormProps(form)} noValidate>
             <input type="hidden" name="intent" value="agree" />
-            <div className={`nhsuk-form-group${agreeField.errors?.length ? " nhsuk-form-group--error" : ""}`}>
-              {agreeField.errors?.length ? (
-                <span className="nhsuk-error-message" id="consent-agree-error">
-                  <span className="nhsuk-u-visually-hidden">Error:</span> {agreeField.errors[0]}
-                </span>
-              ) : null}
-              <div className="nhsuk-checkboxes">
-                <div className="nhsuk-checkboxes__item">
-                  <input
-                    className="nhsuk-checkboxes__input"
-                    id="consent-agree"
-                    name="agree"
-                    type="checkbox"
-                    value="yes"
-                    aria-describedby={agreeField.errors?.length ? "consent-agree-error" : undefined}
-                  />
-                  <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="consent-agree">
-                    I have read these terms and agree to them on behalf of {data.practiceName}
-                  </label>
-                </div>
-              </div>
-            </div>
+            <CheckboxField
+              id="consent-agree"
+              name="agree"
+              value="yes"
+              error={agreeField.errors?.[0]}
+              label={`I have read these terms and agree to them on behalf of ${data.practiceName}`}
+            />
             <Button>Agree to the terms</Button>
           </PostForm>
         )}
@@ -162,28 +147,13 @@ export default function FeatureConsent() {
             <h2>Withdraw the agreement</h2>
             <p>Withdrawing switches {terms.title.toLowerCase()} off for the practice straight away.</p>
             <input type="hidden" name="intent" value="withdraw" />
-            <div className={`nhsuk-form-group${understoodField.errors?.length ? " nhsuk-form-group--error" : ""}`}>
-              {understoodField.errors?.length ? (
-                <span className="nhsuk-error-message" id="consent-understood-error">
-                  <span className="nhsuk-u-visually-hidden">Error:</span> {understoodField.errors[0]}
-                </span>
-              ) : null}
-              <div className="nhsuk-checkboxes">
-                <div className="nhsuk-checkboxes__item">
-                  <input
-                    className="nhsuk-checkboxes__input"
-                    id="consent-understood"
-                    name="understood"
-                    type="checkbox"
-                    value="yes"
-                    aria-describedby={understoodField.errors?.length ? "consent-understood-error" : undefined}
-                  />
-                  <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="consent-understood">
-                    I understand that {terms.title.toLowerCase()} will be switched off
-                  </label>
-                </div>
-              </div>
-            </div>
+            <CheckboxField
+              id="consent-understood"
+              name="understood"
+              value="yes"
+              error={understoodField.errors?.[0]}
+              label={`I understand that ${terms.title.toLowerCase()} will be switched off`}
+            />
             <Button variant="warning">Withdraw agreement</Button>
           </PostForm>
         ) : null}

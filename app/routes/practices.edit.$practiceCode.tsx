@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
-import { Button, InputField, TextareaField } from "~/components/Fields";
+import { Button, CheckboxField, InputField, TextareaField } from "~/components/Fields";
 import { edit_practice } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -259,39 +259,6 @@ function Section({ intent, title, children, intro }: { intent: SettingsIntent; t
   );
 }
 
-function Checkbox({ id, name, label, checked, error, hint }: { id: string; name: string; label: string; checked: boolean; error?: string; hint?: string }) {
-  return (
-    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
-      {error ? (
-        <span className="nhsuk-error-message" id={`${id}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
-      <div className="nhsuk-checkboxes">
-        <div className="nhsuk-checkboxes__item">
-          <input
-            className="nhsuk-checkboxes__input"
-            id={id}
-            name={name}
-            type="checkbox"
-            value="on"
-            defaultChecked={checked}
-            aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-          />
-          <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
-            {label}
-          </label>
-          {hint ? (
-            <div className="nhsuk-hint nhsuk-checkboxes__hint" id={`${id}-hint`}>
-              {hint}
-            </div>
-          ) : null}
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function RadioGroup({
   id,
   name,
@@ -476,7 +443,7 @@ function FeaturesSection({ data }: { data: LoaderData }) {
       <fieldset className="nhsuk-fieldset">
         <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Switched on for this practice</legend>
         {FEATURES.map((f) => (
-          <Checkbox key={f.key} id={s.id(f.key)} name={f.key} label={f.label} checked={s.value(f.key) === "on"} error={s.error(f.key)} />
+          <CheckboxField key={f.key} id={s.id(f.key)} name={f.key} label={f.label} defaultChecked={s.value(f.key) === "on"} error={s.error(f.key)} />
         ))}
       </fieldset>
       <p className="nhsuk-body">
@@ -535,11 +502,11 @@ function HoursSection({ data }: { data: LoaderData }) {
       {WEEKDAYS.map((day) => (
         <fieldset className="nhsuk-fieldset nhsuk-u-margin-bottom-4" key={day}>
           <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{dayLabel(day)}</legend>
-          <Checkbox
+          <CheckboxField
             id={s.id(dayField(day, "Closed"))}
             name={dayField(day, "Closed")}
             label={`Closed on ${dayLabel(day)}`}
-            checked={s.value(dayField(day, "Closed")) === "on"}
+            defaultChecked={s.value(dayField(day, "Closed")) === "on"}
             error={s.error(dayField(day, "Closed"))}
           />
           <InputField
@@ -601,18 +568,18 @@ function RequestsSection({ data }: { data: LoaderData }) {
         defaultValue={s.value("dailyRequestLimit")}
         error={s.error("dailyRequestLimit")}
       />
-      <Checkbox
+      <CheckboxField
         id={s.id("switchedOffToday")}
         name="switchedOffToday"
         label="Switch online requests off for the rest of today"
-        checked={s.value("switchedOffToday") === "on"}
+        defaultChecked={s.value("switchedOffToday") === "on"}
         error={s.error("switchedOffToday")}
       />
-      <Checkbox
+      <CheckboxField
         id={s.id("requestsInOpeningHoursOnly")}
         name="requestsInOpeningHoursOnly"
         label="Take online requests only while the practice is open"
-        checked={s.value("requestsInOpeningHoursOnly") === "on"}
+        defaultChecked={s.value("requestsInOpeningHoursOnly") === "on"}
         error={s.error("requestsInOpeningHoursOnly")}
       />
       <TextareaField
@@ -748,12 +715,12 @@ function ComplianceSection({ data }: { data: LoaderData }) {
           { value: "northern_ireland", label: "Northern Ireland" },
         ]}
       />
-      <Checkbox
+      <CheckboxField
         id={s.id("coreHoursCompliance")}
         name="coreHoursCompliance"
         label="Core-hours compliance mode"
         hint="Can be turned off only for a practice outside England."
-        checked={s.value("coreHoursCompliance") === "on"}
+        defaultChecked={s.value("coreHoursCompliance") === "on"}
         error={s.error("coreHoursCompliance")}
       />
       <Button>Save compliance</Button>

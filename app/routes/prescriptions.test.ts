@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIMULATION_MESSAGES, type SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import type { PrescriptionView } from "~/domain/online-services/prescriptions.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
-import { makeContext, type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
+import { type TestContext } from "../../tests/support/context";
 import { addGpFault, makeGpPatient, makeGpPractice, type GpTestPatient } from "../../tests/support/online-services-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
 import * as cancel from "./prescriptions.cancel.$prescriptionId";
@@ -12,14 +12,9 @@ import * as list from "./prescriptions._index";
 import * as startAgain from "./prescriptions.start-again";
 import * as submitted from "./$practiceCode.submitted";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 type Row = { courseId: string; name: string; dosage: string; selected: boolean };
 type ListData = {

@@ -10,7 +10,7 @@ import { auditEvents, carerDependents, patientEntries, users } from "~/db/schema
 import { PROXY_MESSAGES } from "~/domain/dependents/proxy-links";
 import { actingPatients } from "~/domain/requests/access.server";
 import { listMyRequests } from "~/domain/requests/my-requests.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { staffPractice } from "../../tests/support/inbox-fixtures";
 import { makeEntry, signedInCarer } from "../../tests/support/request-fixtures";
@@ -21,12 +21,8 @@ import * as carerRequestsRoute from "./$practiceCode.inboxes.carer-requests";
 import * as dependentsRoute from "./carer.dependents";
 import * as carerStartRoute from "./$practiceCode.message.carer.$dependentId";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

@@ -12,7 +12,7 @@ import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import {
   createPatient,
   createPractice,
@@ -32,15 +32,11 @@ import * as carerRoute from "./practice.$practiceCode.carer.register";
 import * as registerRoute from "./practice.$practiceCode.register._index";
 import * as validateRoute from "./validate.$token";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 let addressCounter = 0;
 let practice: typeof practices.$inferSelect;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(async () => {
   // Each test its own address: unmatched registrations are throttled per address.
   context = makeContext(t.db, { clientAddress: `198.51.100.${++addressCounter}` });

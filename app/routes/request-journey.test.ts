@@ -12,8 +12,8 @@ import { listEntryFiles } from "~/domain/files/entry-files.server";
 import { ANSWER_MESSAGES } from "~/domain/requests/answer-rules";
 import { londonInstant } from "~/domain/requests/demand";
 import { requestTimeoutMessage } from "~/domain/requests/request-timer";
-import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
 import { sessionCookie } from "../../tests/support/registration-fixtures";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient, signedInStaff } from "../../tests/support/request-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson, type FormFields } from "../../tests/support/requests";
@@ -24,14 +24,11 @@ import * as questionsRoute from "./$practiceCode.questions.$entryId";
 import * as signpostedRoute from "./$practiceCode.signposted";
 import * as submittedRoute from "./$practiceCode.submitted";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   context.clock.set(londonInstant("2026-11-23", "10:00"));
 });
-afterAll(() => t?.close());
 
 type Route = { loader?: unknown; action?: unknown };
 type Setup = { code: string; cookie: string; entryId: number; practiceId: number; userId: number; patientId: number };

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, patientEntries, patients } from "~/db/schema";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { londonInstant } from "~/domain/requests/demand";
-import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
 import { createPatient } from "../../tests/support/registration-fixtures";
 import { requestPractice, signedInPatient, signedInStaff } from "../../tests/support/request-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
@@ -18,14 +18,11 @@ import * as staffStart from "./$practiceCode.message.staff.$patientId";
 import * as questionsRoute from "./$practiceCode.questions.$entryId";
 
 describe("a request written by staff for a patient", () => {
-  let t: TestDatabase;
+  const t = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
   beforeAll(async () => {
-    t = await createTestDatabase();
-    context = makeContext(t.db);
     context.clock.set(londonInstant("2026-11-23", "10:00"));
   });
-  afterAll(() => t?.close());
 
   it("goes through the same pages, reaches the practice's inbox, and tells the patient", async () => {
     // A practice closed to online requests right now (in Wales, outside the core-hours rule of

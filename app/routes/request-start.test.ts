@@ -8,8 +8,8 @@ import { globalSettings, patientEntries, patients } from "~/db/schema";
 import { copy } from "~/copy";
 import { londonInstant } from "~/domain/requests/demand";
 import { START_MESSAGES } from "~/web/requests/start-step.server";
-import { makeContext, type TestContext } from "../../tests/support/context";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { type TestContext } from "../../tests/support/context";
+import { useTestWorld } from "../../tests/support/world";
 import { createPatient, createUser, sessionCookie } from "../../tests/support/registration-fixtures";
 import { requestPractice, signedInCarer, signedInPatient, signedInStaff } from "../../tests/support/request-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../tests/support/requests";
@@ -20,15 +20,12 @@ import * as step3 from "./$practiceCode.message.myself._index";
 import * as step3Admin from "./$practiceCode.message.myself.admin";
 import * as cancelled from "./$practiceCode.message.cancelled";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   // Monday 23 November 2026, 10:00 in London.
   context.clock.set(londonInstant("2026-11-23", "10:00"));
 });
-afterAll(() => t?.close());
 
 const get = (mod: { loader: never } | { loader: unknown }, path: string, cookie: string | undefined, params: Record<string, string>) =>
   callLoader((mod as { loader: Parameters<typeof callLoader>[0] }).loader, { request: getRequest(path, { cookie }), params, context });

@@ -9,20 +9,16 @@ import { GRANT_SECONDS, issueMagicLink } from "~/domain/auth/magic-links.server"
 import { getTokenGrant, TOKEN_GRANT_COOKIE } from "~/web/auth/token-grant.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { EMAIL_SENT_COOKIE } from "~/web/accounts/email-sent.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { createAccount, createPatient, createPractice, linkSentTo, sentTo } from "../../tests/support/account-fixtures";
 import * as securityRoute from "./security.$token";
 import * as registerRoute from "./register.$token";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { callLoader, getRequest, readJson, setCookie, wasThrown } from "../../tests/support/requests";
 import { makePractice, makeUser, sessionRow, signInAs } from "../../tests/support/session-fixtures";
 import { loader } from "./session.keep-alive";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

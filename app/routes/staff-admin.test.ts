@@ -14,7 +14,7 @@ import { PATIENT_FACING_NAME_MESSAGES } from "~/domain/staff/patient-facing-name
 import { STAFF_MESSAGES } from "~/domain/staff/staff-admin";
 import { loadConversation } from "~/domain/requests/conversation.server";
 import { replyToPatient } from "~/domain/inbox/reply.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { staffPractice } from "../../tests/support/inbox-fixtures";
 import { makeEntry, signedInPatient } from "../../tests/support/request-fixtures";
@@ -32,12 +32,8 @@ import * as notificationIndexRoute from "./$practiceCode.notification-settings._
 import * as countRoute from "./$practiceCode.inboxes.count";
 import * as consentRoute from "./practices.$practiceCode.consents.$feature";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, patientEntries, patients } from "~/db/schema";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { createPractice, uniqueWord } from "../../tests/support/registration-fixtures";
 import { makeUser, signInAs } from "../../tests/support/session-fixtures";
@@ -20,13 +20,9 @@ import * as nonDigitalListRoute from "./$practiceCode.non-digital-patients._inde
 import * as addRoute from "./$practiceCode.non-digital-patients.add";
 import * as nonDigitalEditRoute from "./$practiceCode.non-digital-patients.edit.$patientId";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, testConfig, type TestContext } from "../../tests/support/context";
 import { callAction, getRequest, postRequest, readJson, setCookie } from "../../tests/support/requests";
 import { suggestions } from "~/db/schema";
@@ -12,14 +12,12 @@ type Reply = {
   lastResult: { status?: string; error?: Record<string, string[] | null> | null };
 };
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
   // A product name other than the default, to see feedback_for come from the configuration.
   context = makeContext(t.db, { config: testConfig({ PRODUCT_NAME: "Practice Online" }) });
 });
-afterAll(() => t?.close());
 beforeEach(async () => {
   await t.db.delete(suggestions);
 });

@@ -12,7 +12,7 @@ import { isRegistrationCode } from "~/domain/practices/onboarding";
 import { DISMISSED_NOTICES_COOKIE } from "~/domain/admin/notices";
 import { invalidateShellCache } from "~/domain/shell/shell-cache.server";
 import { guardAction, guardLoader } from "~/server/route-layer.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { makeContext, type TestContext } from "../../tests/support/context";
 import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
 import { KNOWN_PASSWORD, linkSentTo, messagesTo, tokenOf, uniqueWord } from "../../tests/support/registration-fixtures";
@@ -31,12 +31,8 @@ import * as dismissRoute from "./notices.dismiss";
 import * as settingsRoute from "./admin.settings";
 import * as loginRoute from "./login._index";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

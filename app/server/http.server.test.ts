@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context.server";
 import { FakeClock } from "~/domain/clock";
 import { CSRF_COOKIE, CSRF_FIELD, csrfTokenFor } from "~/domain/security/csrf.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
+import { useTestWorld } from "../../tests/support/world";
 import { testConfig, TEST_CSRF_SECRET } from "../../tests/support/context";
 import { createApp, createLogger } from "./http.server";
 import { cacheControlFor, NO_STORE, PUBLIC_PAGE } from "./cache-control.server";
@@ -57,14 +57,10 @@ function fakeBuild(): ServerBuild {
   } as unknown as ServerBuild;
 }
 
-let t: TestDatabase;
+const t = useTestWorld();
 const servers: { close(): void }[] = [];
 afterAll(async () => {
   for (const s of servers) s.close();
-  await t?.close();
-});
-beforeAll(async () => {
-  t = await createTestDatabase();
 });
 
 async function start(env: Record<string, string> = {}) {

@@ -69,8 +69,8 @@ import { FILE_LINK_PURPOSE } from "~/web/inbox/inbox-pages.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { changeRequest } from "~/domain/inbox/request-handling.server";
 import { guardAction, guardLoader } from "~/server/route-layer.server";
-import { makeContext, type TestContext } from "../support/context";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { type TestContext } from "../support/context";
+import { useTestWorld } from "../support/world";
 import { routeModulesById } from "../support/route-modules";
 import { submittedRequest } from "../support/inbox-fixtures";
 import { makeGpPatient } from "../support/online-services-fixtures";
@@ -573,16 +573,13 @@ const ROWS: Row[] = [
 
 // ---- running a cell ----------------------------------------------------------------------------
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 let world: World;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   world = await buildWorld(context);
 });
-afterAll(() => t?.close());
 
 function fileSignature(c: Ctx): string {
   if (c.persona.userId === null) return "none";

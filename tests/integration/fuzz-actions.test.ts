@@ -24,8 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
 import { londonInstant } from "~/domain/requests/demand";
 import { guardAction, guardLoader } from "~/server/route-layer.server";
-import { makeContext, type TestContext } from "../support/context";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { type TestContext } from "../support/context";
+import { useTestWorld } from "../support/world";
 import { routeModulesById } from "../support/route-modules";
 import { callAction, callLoader, getRequest, postRequest, TEST_ORIGIN } from "../support/requests";
 import { defaultParams, FUZZ_PARAMS, paramNames, routePath, routeSpecs, type RouteSpec } from "./fuzz-routes";
@@ -74,7 +74,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** The slowest route (sign-in: scrypt per case) takes 2 s alone and 10 s on a box busy with a browser run. */
 const FUZZ_TIMEOUT = Math.max(60_000, 60_000 * RUNS_FACTOR);
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 let world: World;
 let specs: Record<string, RouteSpec>;
@@ -82,8 +82,6 @@ let cases = 0;
 const serverErrors: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   // A Monday morning: requests are open.
   context.clock.set(londonInstant("2026-11-23", "10:00"));
   world = await buildWorld(context);
@@ -92,7 +90,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`fuzz: ${cases} cases, ${serverErrors.length} 5xx (${actionRoutes.length} actions, ${loaderRoutes.length} loaders, seed ${SEED})`);
-  await t?.close();
 });
 
 type Case = {

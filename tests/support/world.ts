@@ -39,19 +39,32 @@ export async function makePractice(context: Pick<AppContext, "db">, values: Prac
 }
 
 export type TestWorld = {
-  /** The file's database (open between beforeAll and afterAll). */
-  readonly database: TestDatabase;
+  /** The file's database handle (open between beforeAll and afterAll). */
+  readonly database: TestDatabase["database"];
   readonly db: TestDatabase["db"];
+  /** Which engine: pglite, or postgres when TEST_DATABASE_URL is set. */
+  readonly kind: TestDatabase["kind"];
+  /** PostgreSQL only: the database's URL, to open a second handle on it. */
+  readonly url: TestDatabase["url"];
   /** The AppContext on it, with a FakeClock. */
   readonly context: TestContext;
 };
 
 export function useTestWorld(
-  options: { contextOverrides?: () => Parameters<typeof makeContext>[1]; freshContextPerTest?: boolean } = {},
+  options: {
+    contextOverrides?: () => Parameters<typeof makeContext>[1];
+    freshContextPerTest?: boolean;
+    /** Called with each new context: for files that keep a `context` variable of their own. */
+    onContext?: (context: TestContext) => void;
+  } = {},
 ): TestWorld {
   let database: TestDatabase | undefined;
   let context: TestContext | undefined;
-  const newContext = () => makeContext(database!.db, options.contextOverrides?.() ?? {});
+  const newContext = () => {
+    const made = makeContext(database!.db, options.contextOverrides?.() ?? {});
+    options.onContext?.(made);
+    return made;
+  };
   beforeAll(async () => {
     database = await createTestDatabase();
     context = newContext();
@@ -68,10 +81,16 @@ export function useTestWorld(
   };
   return {
     get database() {
-      return opened(database);
+      return opened(database).database;
     },
     get db() {
       return opened(database).db;
+    },
+    get kind() {
+      return opened(database).kind;
+    },
+    get url() {
+      return opened(database).url;
     },
     get context() {
       return opened(context);

@@ -10,17 +10,13 @@ import { auditEvents, authTokens, throttleAttempts } from "~/db/schema";
 import { checkMagicLinkDateOfBirth, issueMagicLink, MAX_DATE_OF_BIRTH_FAILURES } from "./magic-links.server";
 import { checkPassword } from "./sign-in.server";
 import { MAX_FAILURES_PER_MINUTE, takeAttempt, throttleKeys } from "./throttle.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { createPatient, createPractice, createUser, KNOWN_PASSWORD } from "../../../tests/support/registration-fixtures";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 let address = 0;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db, { clientAddress: `203.0.113.${++address}` });
 });

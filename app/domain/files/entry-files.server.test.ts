@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { useTestWorld } from "../../../tests/support/world";
+import { type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInPatient } from "../../../tests/support/request-fixtures";
 import { findEntryFile, listEntryFiles, removeEntryFile, storeEntryFiles } from "./entry-files.server";
 
@@ -8,13 +8,8 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7]);
 const upload = (fileName: string) => ({ field: "files", fileName, contentType: "image/png" as const, bytes: png });
 
 describe("entry files", () => {
-  let database: TestDatabase;
+  const database = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    context = makeContext(database.db);
-  });
-  afterAll(() => database.close());
 
   it("stores up to five files per request and refuses the rest with a message", async () => {
     const practice = await requestPractice(context);

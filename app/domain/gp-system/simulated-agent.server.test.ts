@@ -9,21 +9,18 @@ import { hashAgentKey, newAgentKey } from "~/domain/agent/agent-key.server";
 import { agentState } from "~/domain/agent/agent";
 import * as statusRoute from "~/routes/agent.status";
 import { guardAction } from "~/server/route-layer.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { useTestWorld } from "../../../tests/support/world";
+import { type TestContext } from "../../../tests/support/context";
 import { addGpFault, makeGpPractice } from "../../../tests/support/online-services-fixtures";
 import { callAction } from "../../../tests/support/requests";
 import { SIMULATED_AGENT_SCENARIOS, SimulatedGpSystem, SimulatedTppAgent, type SimulatedAgentScenario } from "./simulated-gp-system.server";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 let gp: SimulatedGpSystem;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   gp = context.gpSystem as SimulatedGpSystem;
 });
-afterAll(() => t?.close());
 
 /** fetch, answered by the route through the route layer as production wraps it. */
 const throughTheRoute = (url: string, init: RequestInit) =>

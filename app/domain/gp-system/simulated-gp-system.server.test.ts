@@ -1,22 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gpSlots } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { useTestWorld } from "../../../tests/support/world";
+import { type TestContext } from "../../../tests/support/context";
 import { addGpFault, makeGpPatient, makeGpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
 import type { GpResult } from "./gp-system";
 import { SIMULATION_MESSAGES, SimulatedGpSystem } from "./simulated-gp-system.server";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 let gp: SimulatedGpSystem;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
   gp = context.gpSystem as SimulatedGpSystem;
 });
-afterAll(() => t?.close());
 
 const range = () => ({ start: context.clock.now(), end: new Date(context.clock.now().getTime() + 28 * 86400_000) });
 

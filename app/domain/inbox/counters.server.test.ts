@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { useTestWorld } from "../../../tests/support/world";
+import { type TestContext } from "../../../tests/support/context";
 import { requestPractice } from "../../../tests/support/request-fixtures";
 import { applyInboxChange, inboxCount, inboxCounts } from "./counters.server";
 import type { InboxState } from "./inboxes";
 
 describe("inbox counters", () => {
-  let database: TestDatabase;
+  const database = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    context = makeContext(database.db);
-  });
-  afterAll(() => database.close());
 
   it("follow a request through submission, assignment and completion, even when writes race", async () => {
     const practice = await requestPractice(context);

@@ -9,14 +9,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patientEntries, patients } from "~/db/schema";
 import { requestReference } from "~/domain/requests/reference";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { useTestWorld } from "../../../tests/support/world";
 import { makeContext } from "../../../tests/support/context";
 import { createPractice, uniqueWord } from "../../../tests/support/registration-fixtures";
 import { makeUser } from "../../../tests/support/session-fixtures";
 import { applyInboxChange, bubbleCount, inboxCounts, inboxCountsAcross } from "./counters.server";
 import { inboxAcrossQuery, inboxMemberIds, listInboxAcross, type InboxSelector, type InboxSort } from "./inbox-queries.server";
 
-let t: TestDatabase;
+const t = useTestWorld();
 /** Three small practices of one staff member, and one they do not work at. */
 let mine: number[];
 let elsewhere: number;
@@ -28,7 +28,6 @@ const rows = new Map<number, { submittedAt: Date; urgencyId: number | null; prac
 const STAGES = ["created", "submitted", "completed", "rejected"] as const;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   const context = makeContext(t.db);
   const practices = await Promise.all([0, 1, 2, 3].map((i) => createPractice(context, `Across Surgery ${i}`)));
   mine = practices.slice(0, 3).map((p) => p.id);
@@ -77,7 +76,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => t?.close());
 
 const SELECTORS = (): InboxSelector[] => [
   "unassigned",

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, patientEntries, patients, questions } from "~/db/schema";
 import { indexRequestText } from "~/domain/requests/request-text.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { useTestWorld } from "../../../tests/support/world";
 import { makeContext } from "../../../tests/support/context";
 import { createPractice, uniqueWord } from "../../../tests/support/registration-fixtures";
 import { makeUser } from "../../../tests/support/session-fixtures";
@@ -15,7 +15,7 @@ import { requestReference } from "~/domain/requests/reference";
 import { inboxKeysOf, type InboxState } from "./inboxes";
 import { decodeCursor, encodeCursor, inboxMemberIds, listInbox, type InboxSelector, type InboxSort } from "./inbox-queries.server";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let practiceId: number;
 let otherPracticeId: number;
 let staff: number[];
@@ -25,7 +25,6 @@ let surname: string;
 const STAGES = ["created", "submitted", "completed", "rejected", "cancelled"] as const;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   const context = makeContext(t.db);
   const practice = await createPractice(context, "Inbox Query Surgery");
   const other = await createPractice(context, "Other Surgery");
@@ -76,7 +75,6 @@ beforeAll(async () => {
   const rows = await t.db.insert(patientEntries).values(values).returning();
   states = rows.filter((r) => r.practiceId === practiceId);
 });
-afterAll(() => t?.close());
 
 function expected(inbox: InboxSelector): number[] {
   const key = (() => {

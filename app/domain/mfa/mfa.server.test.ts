@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { useTestWorld } from "../../../tests/support/world";
+import { type TestContext } from "../../../tests/support/context";
 import { createUser, latestSmsCode, mfaRow, smsCount } from "../../../tests/support/mfa-helpers";
 import {
   beginMfaChallenge,
@@ -16,14 +16,9 @@ import {
 } from "./mfa.server";
 import { timeStep, totpAt } from "./totp";
 
-let t: TestDatabase;
+const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  context = makeContext(t.db);
-});
-afterAll(() => t?.close());
 
 async function pendingAuthenticator() {
   const user = await createUser(context);

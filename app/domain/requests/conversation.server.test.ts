@@ -8,18 +8,14 @@ import { auditEvents, entryFiles, patientEntries, patients, users } from "~/db/s
 import { findMagicLink } from "~/domain/auth/magic-links.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
 import type { AcceptedUpload } from "~/domain/files/file-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
 import { createUser, messagesTo } from "../../../tests/support/registration-fixtures";
 import { addPatientReply, addPracticeMessage, answerText, loadConversation } from "./conversation.server";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

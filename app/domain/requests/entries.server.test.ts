@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { useTestWorld } from "../../../tests/support/world";
+import { type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
 import { actingPatients } from "./access.server";
 import { findEntryForGrant, findEntryForUser, loadAnswers, saveAnswers } from "./entries.server";
 import { listIssueTypes, questionSet } from "./questions.server";
 
 describe("patient entries", () => {
-  let database: TestDatabase;
+  const database = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    context = makeContext(database.db);
-  });
-  afterAll(() => database.close());
 
   it("has the seeded issue types and question pages, emergency screen first for clinical ones", async () => {
     const types = await listIssueTypes(context.db);

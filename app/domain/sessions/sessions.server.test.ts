@@ -12,7 +12,7 @@ import { loader as loginLoader } from "~/routes/login._index";
 import { loader as rootLoader } from "~/root";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as messageLoader } from "~/routes/$practiceCode.message._index";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { callLoader, cookieHeaderAfter, getRequest, readJson } from "../../../tests/support/requests";
 import { makePractice, makeUser, sessionRow, signInAs } from "../../../tests/support/session-fixtures";
@@ -25,13 +25,9 @@ import {
   resolveSession,
 } from "./sessions.server";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });

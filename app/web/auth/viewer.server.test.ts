@@ -7,20 +7,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { carerDependents, patientEntries, patients, practices, users } from "~/db/schema";
 import { newRequestMemo } from "~/server/request-memo.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { makeEntry } from "../../../tests/support/request-fixtures";
 import { getRequest } from "../../../tests/support/requests";
 import { makePractice, makeUser, signInAs } from "../../../tests/support/session-fixtures";
 import { getViewerState } from "./viewer.server";
 
-let t: TestDatabase;
+const t = useTestWorld();
 let context: TestContext;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t?.close());
 beforeEach(() => {
   context = makeContext(t.db);
 });
