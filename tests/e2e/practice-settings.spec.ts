@@ -87,3 +87,38 @@ test("a practice admin keeps online consultation open in core hours and records 
   await cancelClosures(page);
   await expect(page.getByText("There are no current or upcoming exceptional closures.")).toBeVisible();
 });
+
+test("video consultations are switched on only after the practice agrees to their terms", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const s = e2eSettingsPractice(testInfo.project.name);
+  await signIn(page, s.adminEmail);
+  await page.goto(`/practices/edit/${s.code}`);
+
+  // Not yet agreed: the switch is refused, at the field and in the summary.
+  await page.getByLabel("Video consultations").check();
+  await page.getByRole("button", { name: "Save features" }).click();
+  await expect(page.getByRole("alert").getByRole("link", { name: "Agree to the video consultations terms before switching it on" })).toBeVisible();
+
+  // The terms: the declaration must be ticked.
+  await page.getByRole("link", { name: "video terms" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Video consultations: terms");
+  await page.getByRole("button", { name: "Agree to the terms" }).click();
+  await expect(page.getByRole("alert").getByRole("link", { name: "Confirm that you have read the terms and agree to them for the practice" })).toBeVisible();
+  await page.getByLabel(/I have read these terms and agree to them/).check();
+  await page.getByRole("button", { name: "Agree to the terms" }).click();
+  await expect(page.getByText("Video consultations: terms agreed.", { exact: false })).toBeVisible();
+
+  await page.goto(`/practices/edit/${s.code}`);
+  await page.getByLabel("Video consultations").check();
+  await page.getByRole("button", { name: "Save features" }).click();
+  await expect(page.getByText("Features saved.")).toBeVisible();
+  await expect(page.getByLabel("Video consultations")).toBeChecked();
+
+  // Withdrawn, video is off again (and the next run starts from scratch).
+  await page.goto(`/practices/${s.code}/consents/video`);
+  await page.getByLabel(/will be switched off/).check();
+  await page.getByRole("button", { name: "Withdraw agreement" }).click();
+  await expect(page.getByText("Video consultations: agreement withdrawn.", { exact: false })).toBeVisible();
+  await page.goto(`/practices/edit/${s.code}`);
+  await expect(page.getByLabel("Video consultations")).not.toBeChecked();
+});
