@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { Checkbox } from "~/components/admin/AdminKit";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { GlobalSettingsSchema } from "~/domain/admin/global-settings";
 import { getEditableSettings, updateGlobalSettings } from "~/domain/admin/global-settings.server";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/domain/admin/maintenance";
@@ -41,7 +41,7 @@ type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 export default function GlobalSettings() {
   const { settings } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(GlobalSettingsSchema, {
     lastResult: actionData?.lastResult ?? undefined,
     defaultValue: {
       maximumPatientAge: String(settings.maximumPatientAge),
@@ -53,9 +53,6 @@ export default function GlobalSettings() {
       researchProjectsUrl: settings.researchProjectsUrl ?? "",
       maintenanceMessage: settings.maintenanceMessage ?? "",
     } as Record<string, string>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GlobalSettingsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const f = fields as unknown as Record<string, Meta>;
   const order = ["maximumPatientAge", "allowedTimeStart", "allowedTimeEnd", "healthHubUrl", "patientLicenceUrl", "staffLicenceUrl", "researchProjectsUrl", "maintenanceMessage"];

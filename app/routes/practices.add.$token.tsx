@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { SummaryList } from "~/components/admin/AdminKit";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppContext } from "~/context.server";
 import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { loginPath, requireGuards } from "~/web/auth/guards.server";
@@ -119,14 +119,11 @@ export default function PracticeOnboarding() {
   const actionData = useActionData<typeof action>();
   const intent = data.state === "accept" ? "accept" : "register";
   const schema = onboardingFormSchema(data.kind, intent);
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(schema, {
     lastResult: actionData?.lastResult ?? undefined,
     defaultValue: (data.invitation
       ? { name: data.invitation.practiceName, odsCode: data.invitation.odsCode, ccgId: data.invitation.ccgId, ehrType: "emis", country: "england" }
       : {}) as Record<string, string>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   if (data.state === "expired") {

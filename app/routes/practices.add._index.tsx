@@ -1,5 +1,5 @@
 import { requestOrigin } from "~/web/origin";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { PracticeDetailsFields, practiceDetailsErrorOrder, type PracticeDetailsM
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -41,12 +41,9 @@ export default function AddPractice() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const schema = addPracticeSchema(data.allowTestDomain);
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(schema, {
     lastResult: actionData?.lastResult ?? undefined,
     defaultValue: { ehrType: "emis", country: "england" } as Record<string, string>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const details = fields as unknown as PracticeDetailsMeta;
   const errors = summaryErrors([...practiceDetailsErrorOrder(details), fields.adminEmail]);

@@ -1,5 +1,5 @@
 import { requestOrigin } from "~/web/origin";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { CcgSelect } from "~/components/admin/PracticeDetailsFields";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors } from "~/components/forms";
+import { summaryErrors, useNhsForm } from "~/components/forms";
 import { formatDateTime } from "~/domain/admin/notices";
 import { advanced_or_admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
@@ -80,11 +80,8 @@ export default function InvitePractices() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const schema = practiceInvitationSchema(data.allowTestDomain);
-  const [form, fields] = useForm({
+  const [form, fields] = useNhsForm(schema, {
     lastResult: actionData?.lastResult ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const errors = summaryErrors([fields.email, fields.practiceName, fields.odsCode, fields.ccgId]);
   return (

@@ -22,6 +22,7 @@ import { isBadValue, isDatabaseUnavailable } from "~/db/errors.server";
 import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
 import { BodyRefused } from "./request-body.server";
 import { maintenanceGate, type MaintenanceErrorData } from "~/web/admin/maintenance.server";
+import { answeringOutcomes } from "~/web/outcomes.server";
 
 export const CSRF_FAILED_STATUS = 403;
 /** Seconds a browser or client should wait before trying again while the database is away. */
@@ -183,7 +184,7 @@ export function guardLoader(loader: Loader): Loader {
       // Maintenance mode (decision 0076): everyone but system admins gets the 503 page.
       const closed = await maintenanceGate(args.request, args.context);
       if (closed) throw closed;
-      return await loader(args);
+      return await answeringOutcomes(() => loader(args));
     } catch (error) {
       mapDatabaseError(error, () => unavailable({ kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null }));
     }
@@ -207,7 +208,7 @@ function guardMachineAction(action: Action): Action {
     const bad = form ? fieldsWithForbiddenCharacters(form.entries()) : [];
     if (bad.length) throw badInput(bad);
     try {
-      return await action(args);
+      return await answeringOutcomes(() => action(args));
     } catch (error) {
       mapDatabaseError(error, () => unavailable({ kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null }));
     }
@@ -228,8 +229,11 @@ export function guardAction(routeId: string, action: Action): Action {
     try {
       const closed = await maintenanceGate(request, context);
       if (closed) throw closed;
-      if (typeof key !== "string" || !key) return await action(args);
-      return (await runOnce(context, { routeId, key, form }, async () => action(args))) as Awaited<ReturnType<Action>>;
+      // A domain outcome (not found, go to) becomes its HTTP answer inside runOnce, so a
+      // repeated post is answered with the same redirect, as any thrown redirect is.
+      const run = () => answeringOutcomes(() => action(args));
+      if (typeof key !== "string" || !key) return await run();
+      return (await runOnce(context, { routeId, key, form }, run)) as Awaited<ReturnType<Action>>;
     } catch (error) {
       mapDatabaseError(error, () => unavailable(resubmittable(request, form)));
     }

@@ -30,11 +30,6 @@ const LEFT = [
   // (parseEntryId, requireEntry, requireOpenDraft, draftState) and holds the journey's guards
   // (requireRequester, requireEntryAuthor): needs a domain "not found"/"go to" result first.
   "requests/journey.server.ts",
-  // Throw notFound() for a slot or prescription that is not the patient's.
-  "online-services/appointments.server.ts",
-  "online-services/prescriptions.server.ts",
-  // gpFailure's redirect() for GP-system errors.
-  "online-services/errors.server.ts",
 ];
 
 const FORBIDDEN_IMPORTS = [/^~\/routes(\/|$)/, /^~\/server(\/|$)/, /^~\/web(\/|$)/, /^@remix-run\//];

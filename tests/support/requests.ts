@@ -6,6 +6,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
+import { httpAnswerFor } from "~/web/outcomes.server";
 import { csrfTokenForContext } from "./context";
 
 export const TEST_ORIGIN = "http://localhost";
@@ -101,9 +102,11 @@ async function call(fn: Loader | Action, args: RouteArgs): Promise<Response> {
   try {
     result = await fn({ request: args.request, params: args.params ?? {}, context: args.context });
   } catch (error) {
-    if (error instanceof Response) {
-      thrown.add(error);
-      return error;
+    // As the route layer does: the domain's NotFound and GoTo are a 404 and a redirect.
+    const answer = error instanceof Response ? error : httpAnswerFor(error);
+    if (answer) {
+      thrown.add(answer);
+      return answer;
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 /** Loading one of the patient's appointments for the booked, details and cancel pages. */
 import type { AppContext } from "~/context.server";
 import { matchesBookingId } from "~/domain/gp-system/flavour";
-import { notFound } from "~/web/responses.server";
+import { NotFound } from "~/domain/outcomes";
 import type { OnlineServicesAccess } from "./access";
 import { appointmentView, type AppointmentView } from "./appointments";
 import { failureMessage } from "./errors.server";
@@ -26,6 +26,6 @@ export async function loadAppointment(
       : result.value
           .filter((a) => matchesBookingId(access.flavour, a.appointment, id))
           .sort((a, b) => (b.appointment.bookingDate ?? "").localeCompare(a.appointment.bookingDate ?? ""))[0];
-  if (!found) throw notFound();
+  if (!found) throw new NotFound();
   return { appointment: appointmentView(found, context.clock.now()), failure: null };
 }

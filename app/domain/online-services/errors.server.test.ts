@@ -55,8 +55,8 @@ describe("spec 2 §8: GP-system failures", () => {
     expect(firstServerError([":?:a=b"])).toBeNull();
   });
 
-  it("failureMessage throws the redirects", () => {
-    expect(() => failureMessage({ kind: "linkage_reset" }, "slots")).toThrow(Response);
+  it("failureMessage throws where to go first (GoTo, a redirect in any loader or action)", () => {
+    expect(() => failureMessage({ kind: "linkage_reset" }, "slots")).toThrow(expect.objectContaining({ name: "GoTo", to: "/pfs/link-reset" }));
     expect(failureMessage(unavailable, "change")).toEqual({ message: "Server error. Please try again later", status: 503 });
   });
 });

@@ -3,7 +3,7 @@
  * fails. Not linked and linkage reset always send the patient to their explanation page;
  * otherwise each situation shows the first server error or its fixed message.
  */
-import { redirect } from "@remix-run/node";
+import { GoTo } from "~/domain/outcomes";
 import type { GpError } from "~/domain/gp-system/gp-system";
 import { ONLINE_SERVICES } from "./messages";
 
@@ -77,9 +77,9 @@ export function gpFailure(error: GpError, situation: GpSituation): GpFailure {
   }
 }
 
-/** The failure as a message; a redirect is thrown (loaders and actions alike). */
+/** The failure as a message; where the person must go first is thrown as GoTo (a redirect in any loader or action). */
 export function failureMessage(error: GpError, situation: GpSituation): { message: string; status: 400 | 503 } {
   const failure = gpFailure(error, situation);
-  if (failure.kind === "redirect") throw redirect(failure.to);
+  if (failure.kind === "redirect") throw new GoTo(failure.to);
   return { message: failure.message, status: failure.status };
 }

@@ -8,7 +8,7 @@ import type { Db } from "~/db/client.server";
 import { gpMedicationSelections } from "~/db/schema";
 import { canCancelPrescription } from "~/domain/gp-system/flavour";
 import type { GpPrescriptionRequest } from "~/domain/gp-system/gp-system";
-import { notFound } from "~/web/responses.server";
+import { NotFound } from "~/domain/outcomes";
 import type { OnlineServicesAccess } from "./access";
 import { failureMessage } from "./errors.server";
 import { formatLondonDate, orNoInformation } from "./format";
@@ -65,6 +65,6 @@ export async function loadPrescription(context: AppContext, access: OnlineServic
   const result = await context.gpSystem.prescriptionRequests(access.patient, { prescriptionId });
   if (!result.ok) return { prescription: null, failure: failureMessage(result.error, "prescription-details") };
   const found = result.value.find((r) => r.prescriptionId === prescriptionId);
-  if (!found) throw notFound();
+  if (!found) throw new NotFound();
   return { prescription: prescriptionView(found, access.flavour), failure: null };
 }
