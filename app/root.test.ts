@@ -16,8 +16,8 @@ import { FLASH_COOKIE, setFlashCookie } from "~/web/flash.server";
 import { BANNER_COOKIE, bannerFingerprint, setBanner } from "~/domain/shell/maintenance-banner.server";
 import { CONSENT_COOKIE } from "~/domain/shell/cookie-consent";
 import { loader, type RootLoaderData } from "./root";
-import * as cookiesRoute from "./routes/cookies";
-import * as bannerRoute from "./routes/maintenance-banner";
+import * as cookiesRoute from "./routes/public-and-sign-in/cookies";
+import * as bannerRoute from "./routes/public-and-sign-in/maintenance-banner";
 
 type RootData = Awaited<ReturnType<Awaited<ReturnType<RootLoaderData>>["json"]>>;
 

@@ -1,3 +1,65 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { flatRoutesUniversal } from "@remix-run/dev/dist/config/flat-routes.js";
+
+/**
+ * The areas of the product, as the spec groups them: each is a folder of app/routes holding
+ * route modules named by Remix's flat-route convention (`$practiceCode.inboxes.$inbox.tsx`).
+ * The folder only groups: a module's URL and route id come from its file name alone
+ * (`routes/$practiceCode.inboxes.$inbox`), so a layout in one area can hold a child in
+ * another and moving a module between areas changes nothing a user or a test sees.
+ */
+export const AREAS = [
+  "public-and-sign-in",
+  "requests",
+  "dependents",
+  "appointments-and-prescriptions",
+  "inboxes",
+  "patients",
+  "administration",
+  "templates",
+  "reports",
+  "video",
+  "integrations",
+  "dev",
+];
+
+const IGNORED = /^\.|\.test\.tsx?$/;
+const MODULE = /\.(tsx?|jsx?)$/;
+
+/** Every route module file: name → path under app/ (`routes/<area>/<name>`). */
+export function routeFiles(appDirectory) {
+  const files = new Map();
+  for (const area of readdirSync(path.join(appDirectory, "routes"), { withFileTypes: true })) {
+    if (!area.isDirectory()) throw new Error(`app/routes/${area.name}: route modules live in an area folder (app/route-table.mjs)`);
+    if (!AREAS.includes(area.name)) throw new Error(`app/routes/${area.name}: not an area of app/route-table.mjs`);
+    for (const name of readdirSync(path.join(appDirectory, "routes", area.name))) {
+      if (IGNORED.test(name) || !MODULE.test(name)) continue;
+      const stem = name.replace(MODULE, "");
+      if (files.has(stem)) throw new Error(`route ${stem} is in two areas: ${files.get(stem)} and routes/${area.name}/${name}`);
+      files.set(stem, `routes/${area.name}/${name}`);
+    }
+  }
+  return files;
+}
+
+/**
+ * The route manifest: Remix's own flat-route rules applied to the file names as if they sat in
+ * one folder, each pointed at its real file, plus the shared URLs below.
+ */
+export function areaRoutes(appDirectory) {
+  const files = routeFiles(appDirectory);
+  const flat = [...files.values()].map((file) => path.join(appDirectory, "routes", path.basename(file)));
+  const manifest = flatRoutesUniversal(appDirectory, flat, "routes");
+  for (const route of Object.values(manifest)) route.file = files.get(route.id.slice("routes/".length));
+  for (const shared of SHARED_ROUTES) {
+    const file = files.get(shared.module);
+    if (!file) throw new Error(`route table: ${shared.id} points at ${shared.module}, which is not a route module`);
+    manifest[shared.id] = { id: shared.id, path: shared.path, file, parentId: shared.parentId ?? "root" };
+  }
+  return manifest;
+}
+
 /**
  * URLs that show the same screen as another route module (the spec gives one screen several
  * URLs). Each is declared here once, with its own route id, and points at the module that
@@ -5,25 +67,26 @@
  * the access matrix and fuzz tests read this table to find their module. A route file that
  * only re-exports another is not written.
  *
- * `id` stays the id the URL had as a file (tests and logs name routes by it); `parentId`
- * nests the URL under a layout route (its `path` is then relative to the parent's).
+ * `id` stays the id the URL had as a file (tests and logs name routes by it); `module` names
+ * the route module by its file name (its area folder is found); `parentId` nests the URL under
+ * a layout route (its `path` is then relative to the parent's).
  *
- * @type {{ id: string; path: string; file: string; parentId?: string }[]}
+ * @type {{ id: string; path: string; module: string; parentId?: string }[]}
  */
 export const SHARED_ROUTES = [
-  { id: "routes/$practiceCode.login", path: ":practiceCode/login", file: "routes/login._index.tsx" },
+  { id: "routes/$practiceCode.login", path: ":practiceCode/login", module: "login._index" },
   // An issue type's inbox: the inbox list (the loader reads params.type), inside the inboxes layout.
   {
     id: "routes/$practiceCode.inboxes.issue_type.$type",
     parentId: "routes/$practiceCode.inboxes",
     path: "issue_type/:type",
-    file: "routes/$practiceCode.inboxes.$inbox.tsx",
+    module: "$practiceCode.inboxes.$inbox",
   },
   // A request opened from an issue type's inbox: the request details, beside that list.
   {
     id: "routes/$practiceCode.inboxes.issue_type.$type.request-details.$requestId",
     parentId: "routes/$practiceCode.inboxes.issue_type.$type",
     path: "request-details/:requestId",
-    file: "routes/$practiceCode.inboxes.$inbox.request-details.$requestId.tsx",
+    module: "$practiceCode.inboxes.$inbox.request-details.$requestId",
   },
 ];

@@ -7,7 +7,7 @@ import { CSRF_FIELD } from "~/domain/security/csrf.server";
 import { CSRF_FAILED_STATUS, withRouteLayer as withCsrfProtection } from "./route-layer.server";
 
 // The guard never touches the database. Maintenance mode (which reads it) is tested against a
-// real database in app/routes/system-admin.test.ts: here it is off.
+// real database in app/routes/administration/system-admin.test.ts: here it is off.
 /**
  * No real database: the route layer's only own query is whether maintenance mode is on, and this
  * one answers that there is no settings row (off). (Not vi.mock: test files share modules.)

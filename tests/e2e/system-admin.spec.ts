@@ -7,7 +7,7 @@
  *
  * Other journeys run in parallel on the same server and would see the notice too: it is made to
  * end within minutes and is taken down in a finally step. Maintenance mode is never switched on
- * here (it would stop every other journey): app/routes/system-admin.test.ts covers it.
+ * here (it would stop every other journey): app/routes/administration/system-admin.test.ts covers it.
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { expect as baseExpect, test, signInAs } from "../support/e2e-fixtures";

@@ -52,7 +52,7 @@ const VARIABLE = new RegExp(`@@(${VARIABLES.join("|")})`, "g");
 type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
 
 // Every route module, as the Remix build has them (tests beside them excluded).
-const modules = import.meta.glob<RouteModule>(["../../app/routes/*.ts", "../../app/routes/*.tsx", "!../../app/routes/*.test.ts", "!../../app/routes/*.test.tsx"], {
+const modules = import.meta.glob<RouteModule>(["../../app/routes/*/*.ts", "../../app/routes/*/*.tsx", "!../../app/routes/*/*.test.ts", "!../../app/routes/*/*.test.tsx"], {
   eager: true,
 });
 // …and the URLs of the route table (app/route-table.mjs) that share a module.

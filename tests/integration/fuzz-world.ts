@@ -30,7 +30,7 @@ import { addAction } from "~/domain/inbox/notes.server";
 import { findPracticeByCode, type Practice } from "~/domain/practices/practices.server";
 import { createSession, PATIENT_IDLE_SECONDS } from "~/domain/sessions/sessions.server";
 import { guardAction } from "~/server/route-layer.server";
-import * as securityRoute from "~/routes/security.$token";
+import * as securityRoute from "~/routes/public-and-sign-in/security.$token";
 import type { TestContext } from "../support/context";
 import { enableSms, pendingCookie } from "../support/mfa-helpers";
 import { makeGpPatient, makeGpPractice, type GpTestPatient } from "../support/online-services-fixtures";

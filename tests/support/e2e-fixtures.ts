@@ -488,7 +488,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 /**
  * Signs `page` in as the account with this e-mail without the sign-in form: the app's test-only
- * /dev/sign-in (app/routes/dev.sign-in.ts) starts a session row as the form does once the password
+ * /dev/sign-in (app/routes/dev/dev.sign-in.ts) starts a session row as the form does once the password
  * is checked, with this run's key (TEST_SIGN_IN_KEY, made by the Playwright config). Then opens
  * `to` ("/" sends a signed-in person on to where their role lands). Journeys about something else
  * use this; registration, password-reset and MFA journeys sign in through the form, as users do.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceAgents } from "~/db/schema";
 import { hashAgentKey, newAgentKey } from "~/domain/agent/agent-key.server";
 import { agentState } from "~/domain/agent/agent";
-import * as statusRoute from "~/routes/agent.status";
+import * as statusRoute from "~/routes/administration/agent.status";
 import { guardAction } from "~/server/route-layer.server";
 import { useTestWorld } from "../../../tests/support/world";
 import { type TestContext } from "../../../tests/support/context";
