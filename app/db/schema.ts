@@ -106,6 +106,8 @@ export const practices = pgTable(
     coreHoursCompliance: boolean("core_hours_compliance").notNull().default(true),
     /** The practice's own words shown on the patient pages when requests are capped or closed. */
     demandMessage: text("demand_message"),
+    /** Staff see patient feedback without the patient's name (spec 3: feedback anonymisation). */
+    anonymiseFeedback: boolean("anonymise_feedback").notNull().default(false),
     /** Set when a practice admin confirms the practice's setup (spec 3 §7 setup/confirmation). */
     setupConfirmedAt: timestamp("setup_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -565,6 +567,12 @@ export const patientEntries = pgTable(
     lang: text("lang").notNull().default("en"),
     /** The 30-minute limit runs from here (spec 2 §4 request session), kept on the server. */
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /**
+     * Where the request was sent from: "web" (this site in a browser) or "nhs_app" (inside the
+     * NHS App webview). Reports count "submitted by NHS App" from it; a reply may go back
+     * through the NHS App channel.
+     */
+    submittedVia: text("submitted_via").notNull().default("web"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** Why a draft ended without reaching the practice: cancelled, timeout, emergency. */
@@ -1122,4 +1130,74 @@ export const practiceInvitations = pgTable(
     uniqueIndex("practice_invitations_code_key").on(t.registrationCode),
     index("practice_invitations_email_idx").on(sql`lower(${t.email})`),
   ],
+);
+
+// ---- Feedback (issues "patient side" and "reports") ----------------------------------------
+
+/**
+ * A patient's or carer's feedback (spec 2 §2.9 /feedback): a rating and a comment about the
+ * practice or about Frontdoor itself (feedback_for). Staff read it at /{code}/patient-feedback,
+ * anonymised where the practice says so; the reports count it.
+ */
+export const patientFeedback = pgTable(
+  "patient_feedback",
+  {
+    id: serial("id").primaryKey(),
+    /** The practice it was given at (also for feedback about Frontdoor: where it was given). */
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** "practice" or "frontdoor". */
+    feedbackFor: text("feedback_for").notNull(),
+    /** 1 (very poor) to 5 (very good). */
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    /** The person agreed to be contacted about it. */
+    mayContact: boolean("may_contact").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("patient_feedback_practice_idx").on(t.practiceId, t.createdAt)],
+);
+
+/**
+ * A friends and family test link sent after an appointment (spec 2 §2.10): single use, expiring
+ * after the global setting fft_link_expiry. Only the SHA-256 of the token is kept.
+ */
+export const fftInvitations = pgTable(
+  "fft_invitations",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    patientId: integer("patient_id").references(() => patients.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The appointment it follows (the GP system's reference), when known. */
+    appointmentRef: text("appointment_ref"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("fft_invitations_token_key").on(t.tokenHash)],
+);
+
+/**
+ * An answer to the NHS friends and family test: "Overall, how was your experience of our
+ * service?" (very_good, good, neither, poor, very_poor, dont_know) and a free-text reason. One
+ * per invitation; kept per practice for the staff page and the reports.
+ */
+export const fftResponses = pgTable(
+  "fft_responses",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    invitationId: integer("invitation_id").references(() => fftInvitations.id, { onDelete: "set null" }),
+    answer: text("answer").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("fft_responses_invitation_key").on(t.invitationId), index("fft_responses_practice_idx").on(t.practiceId, t.createdAt)],
 );
