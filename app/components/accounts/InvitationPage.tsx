@@ -6,7 +6,7 @@ import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
-import type { InvitationActionData, InvitationLoaderData } from "~/domain/accounts/invitation-route.server";
+import type { InvitationActionData, InvitationLoaderData } from "~/web/accounts/invitation-route.server";
 import { InvitationRegistrationSchema } from "~/domain/accounts/registration-forms";
 
 const ROLE_NAMES = { gp: "GP", receptionist: "Receptionist", practice_admin: "Practice administrator" } as const;

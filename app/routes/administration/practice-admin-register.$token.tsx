@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { invitationTitle, InvitationPage } from "~/components/accounts/InvitationPage";
-import { invitationAction, invitationLoader } from "~/domain/accounts/invitation-route.server";
+import { invitationAction, invitationLoader } from "~/web/accounts/invitation-route.server";
 
 /** /practice-admin-register/{token} (spec 1 §2.2): registration from an invitation. */
 export const handle = { title: invitationTitle };

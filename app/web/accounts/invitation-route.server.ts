@@ -18,8 +18,8 @@ import {
   registerFromInvitation,
   type Invitation,
   type InvitationKind,
-} from "./invitations.server";
-import { InvitationRegistrationSchema } from "./registration-forms";
+} from "~/domain/accounts/invitations.server";
+import { InvitationRegistrationSchema } from "~/domain/accounts/registration-forms";
 
 export type InvitationState = "expired" | "register" | "sign_in" | "accept" | "wrong_account";
 
