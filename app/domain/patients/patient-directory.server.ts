@@ -107,13 +107,6 @@ export async function findPracticePatient(db: Db, practiceId: number, patientId:
   return row ?? null;
 }
 
-/** A route parameter as a patient id: digits only, else null (page-not-found). */
-export function parsePatientId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
 export type PatientRequestRow = {
   id: number;
   issueType: string;

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { answers, patientEntries } from "~/db/schema";
+import { answers, patientEntries, patients } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
 import { entryScope } from "./access.server";
 
@@ -122,4 +122,10 @@ export async function findStaffDraft(db: Db, staffUserId: number, practiceId: nu
     )
     .limit(1);
   return entry ?? null;
+}
+
+/** The name of the patient a request is about, as check your answers shows it. */
+export async function entryPatientName(db: Db, entry: Pick<PatientEntry, "patientId">): Promise<string> {
+  const [patient] = await db.select({ firstName: patients.firstName, lastName: patients.lastName }).from(patients).where(eq(patients.id, entry.patientId));
+  return patient ? `${patient.firstName} ${patient.lastName}` : "";
 }

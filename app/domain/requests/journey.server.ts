@@ -5,7 +5,6 @@
  * guard, call one of these, redirect or reply.
  */
 import { applyInboxChange } from "~/domain/inbox/counters.server";
-import { redirect } from "@remix-run/node";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
@@ -14,10 +13,9 @@ import { absoluteUrl } from "~/domain/accounts/email-validation.server";
 import { londonToday } from "~/domain/time/london";
 import { maximumPatientAge } from "~/domain/accounts/patient-match.server";
 import { audit } from "~/domain/audit/audit.server";
-import { loggedin, nogp, nogpExceptHere } from "~/domain/auth/guards";
-import { requireViewer } from "~/web/auth/guards.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { notFound } from "~/web/responses.server";
+import { GoTo, NotFound } from "~/domain/outcomes";
+import { parseId } from "~/validation/ids";
 import { getOpeningHours, type Practice } from "~/domain/practices/practices.server";
 import { ageOn } from "~/validation/dates";
 import { actingPatients, type ActingPatient } from "./access.server";
@@ -26,27 +24,12 @@ import { countSubmission, requestDemand } from "./demand.server";
 import { findEntryForUser, findStaffDraft, loadAnswers, type PatientEntry } from "./entries.server";
 import type { AnswerValue } from "./answer-rules";
 import { journey, type Journey } from "./journey";
+import type { JourneyPlace } from "~/domain/journeys/step-journey";
 import { questionSet, type QuestionSet } from "./questions.server";
 import { requestSearchDocument } from "./request-text.server";
 import { requestReference } from "./reference";
 import { requestTimedOut } from "./request-timer";
 import { responsePromise } from "./response-promise";
-
-/** Signed in (patients, carers and guests), never staff: they use the staff variants. */
-export const REQUEST_GUARDS = [loggedin, nogp];
-
-export async function requireRequester(request: Request, context: AppContext, practiceCode: string | undefined) {
-  const { viewer, practice } = await requireViewer(request, context, REQUEST_GUARDS, { practiceCode: practiceCode ?? "" });
-  if (!practice) throw notFound();
-  return { viewer, practice };
-}
-
-/** For the pages of an existing draft or request: its patient side, or staff of this practice. */
-export async function requireEntryAuthor(request: Request, context: AppContext, practiceCode: string | undefined) {
-  const { viewer, practice } = await requireViewer(request, context, [loggedin, nogpExceptHere], { practiceCode: practiceCode ?? "" });
-  if (!practice) throw notFound();
-  return { viewer, practice };
-}
 
 export type RequestChoices = { myself: ActingPatient | null; dependents: ActingPatient[] };
 
@@ -87,10 +70,11 @@ export async function ageLimit(context: AppContext, dateOfBirth: string): Promis
 
 // ---- a draft the viewer may see ---------------------------------------------------------
 
-/** Ids come from the URL: anything but a plain positive integer is not found. */
+/** Ids come from the URL: anything but a database id (app/validation/ids.ts) is not found. */
 export function parseEntryId(raw: string | null | undefined): number {
-  if (!raw || !/^\d{1,10}$/.test(raw)) throw notFound();
-  return Number(raw);
+  const id = parseId(raw);
+  if (id === null) throw new NotFound("request");
+  return id;
 }
 
 /** The entry at this practice about the viewer or someone they care for, or page-not-found. */
@@ -99,7 +83,7 @@ export async function requireEntry(context: AppContext, viewer: Viewer, practice
   // Staff of the practice reach only the requests they are writing on a patient's behalf.
   const staffHere = viewer.memberships.some((m) => m.practiceId === practice.id && (m.role === "gp" || m.role === "receptionist"));
   const entry = staffHere ? await findStaffDraft(context.db, viewer.userId, practice.id, id) : await findEntryForUser(context.db, viewer.userId, practice.id, id);
-  if (!entry) throw notFound();
+  if (!entry) throw new NotFound("request");
   return entry;
 }
 
@@ -152,9 +136,9 @@ export function closedEntryPath(code: string, entry: PatientEntry): string {
 export async function requireOpenDraft(context: AppContext, practice: Practice, entry: PatientEntry): Promise<void> {
   if (entry.stage === "created" && requestTimedOut(entry.startedAt, context.clock.now())) {
     await closeDraft(context, entry.id, "timeout");
-    throw redirect(cancelledPath(practice.urlCode, "timeout"), 303);
+    throw new GoTo(cancelledPath(practice.urlCode, "timeout"), 303);
   }
-  if (entry.stage !== "created") throw redirect(closedEntryPath(practice.urlCode, entry), 303);
+  if (entry.stage !== "created") throw new GoTo(closedEntryPath(practice.urlCode, entry), 303);
 }
 
 export type DraftState = {
@@ -163,16 +147,81 @@ export type DraftState = {
   journey: Journey;
 };
 
+/** Where the patient is, from the question set, the answers and the signposting choice. */
+function walk(set: QuestionSet, answers: Map<number, AnswerValue>, entry: Pick<PatientEntry, "signpostRuleId" | "signpostContinuedAt">): Journey {
+  return journey(set.pages, answers, set.rules, { ruleId: entry.signpostRuleId, continued: entry.signpostContinuedAt !== null });
+}
+
 /** The question set, the answers so far and where the patient is. */
 export async function draftState(context: AppContext, entry: PatientEntry): Promise<DraftState> {
   const [set, saved] = await Promise.all([questionSet(context.db, entry.issueTypeId), loadAnswers(context.db, entry.id)]);
-  if (!set) throw notFound();
+  if (!set) throw new NotFound("question set");
   const answers = new Map(saved.map((a) => [a.questionId, a.answer]));
+  return { set, answers, journey: walk(set, answers, entry) };
+}
+
+/**
+ * A draft request as every step of the journey sees it (questions, check your answers,
+ * signposting, cancel), read once per page: the entry (the viewer's, at this practice, else
+ * page-not-found), still open (else where it went: timed out, sent, closed), its question set,
+ * answers, the journey through them, and its addresses.
+ */
+export type Draft = DraftState & { entry: PatientEntry; paths: DraftPaths };
+
+export async function openDraft(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<Draft> {
+  const entry = await requireEntry(context, viewer, practice, rawId);
+  await requireOpenDraft(context, practice, entry);
+  return { entry, paths: draftPaths(practice.urlCode, entry.id), ...(await draftState(context, entry)) };
+}
+
+/** The same draft after a page's answers were saved: walked again in memory, not read again. */
+export function withSavedAnswers(draft: Draft, saved: readonly { questionId: number; answer: AnswerValue | null }[]): Draft {
+  const answers = new Map(draft.answers);
+  for (const { questionId, answer } of saved) {
+    if (answer === null) answers.delete(questionId);
+    else answers.set(questionId, answer);
+  }
+  return { ...draft, answers, journey: walk(draft.set, answers, draft.entry) };
+}
+
+/** A draft's addresses: each step, and where a journey place is. */
+export type DraftPaths = {
+  page: (page: number, change?: boolean) => string;
+  check: string;
+  emergency: string;
+  signposted: string;
+  cancel: string;
+  place: (place: JourneyPlace<number>) => string;
+};
+
+export function draftPaths(code: string, entryId: number): DraftPaths {
+  const check = confirmationPath(code, entryId);
   return {
-    set,
-    answers,
-    journey: journey(set.pages, answers, set.rules, { ruleId: entry.signpostRuleId, continued: entry.signpostContinuedAt !== null }),
+    page: (page, change) => questionsPath(code, entryId, page, change),
+    check,
+    emergency: emergencyPath(code, entryId),
+    signposted: signpostedPath(code, entryId),
+    cancel: cancelPath(code, entryId),
+    place: (place) => ("check" in place ? check : questionsPath(code, entryId, place.step)),
   };
+}
+
+/** An answer matched a signposting rule: the patient is shown the other service first. */
+export async function markSignposted(context: AppContext, entryId: number, ruleId: number): Promise<void> {
+  const now = context.clock.now();
+  await context.db
+    .update(patientEntries)
+    .set({ signpostRuleId: ruleId, signpostedAt: now, signpostContinuedAt: null, updatedAt: now })
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.stage, "created")));
+}
+
+/** The patient chose to go on with the request after the signposting advice. */
+export async function continuePastSignpost(context: AppContext, entry: PatientEntry, ruleId: number): Promise<void> {
+  const now = context.clock.now();
+  await context.db
+    .update(patientEntries)
+    .set({ signpostRuleId: ruleId, signpostedAt: entry.signpostedAt ?? now, signpostContinuedAt: now, updatedAt: now })
+    .where(and(eq(patientEntries.id, entry.id), eq(patientEntries.stage, "created")));
 }
 
 // ---- submit -------------------------------------------------------------------------------

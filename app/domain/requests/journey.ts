@@ -8,23 +8,17 @@
  * an emergency, and no answer on it matches a signposting rule the patient has not chosen to
  * go past. Pages with only optional questions are always complete: they never block.
  */
+import { stepJourney, type StepJourney } from "~/domain/journeys/step-journey";
 import { isEmergency, type AnswerValue, type RuleQuestion } from "./answer-rules";
 
 export type JourneyPage = { page: number; questions: readonly RuleQuestion[] };
 export type JourneyRule = { id: number; questionId: number; matchValue: string };
 export type SignpostState = { ruleId: number | null; continued: boolean };
 
-export type Journey = {
+/** A request's question pages as a step journey (app/domain/journeys/step-journey.ts). */
+export type Journey = StepJourney<number> & {
   /** Page numbers in order (page 0 is the emergency screen of a clinical type). */
-  pages: number[];
-  complete: (page: number) => boolean;
-  /** The first page that is not complete; null when the request is ready to check and send. */
-  firstIncomplete: number | null;
-  /** Whether this page may be shown: it exists and every page before it is complete. */
-  allowed: (page: number) => boolean;
-  next: (page: number) => number | null;
-  previous: (page: number) => number | null;
-  ready: boolean;
+  pages: readonly number[];
 };
 
 /** The signposting rule the answers match, if any (first by question order). */
@@ -56,25 +50,14 @@ export function journey(
   rules: readonly JourneyRule[] = [],
   signpost: SignpostState = { ruleId: null, continued: false },
 ): Journey {
-  const numbers = pages.map((p) => p.page);
-  const completeByPage = new Map<number, boolean>();
-  for (const page of pages) {
+  const steps = pages.map((page) => {
     const ids = new Set(page.questions.map((q) => q.id));
     const required = page.questions.every((q) => !q.required || hasAnswer(answers.get(q.id)));
     const emergency = page.questions.some((q) => isEmergency(q, answers.get(q.id)));
     const rule = matchingRule([page], rules.filter((r) => ids.has(r.questionId)), answers);
     const signposted = rule !== null && !(signpost.continued && signpost.ruleId === rule.id);
-    completeByPage.set(page.page, required && !emergency && !signposted);
-  }
-  const firstIncomplete = numbers.find((n) => !completeByPage.get(n)) ?? null;
-  const index = (page: number) => numbers.indexOf(page);
-  return {
-    pages: numbers,
-    complete: (page) => completeByPage.get(page) === true,
-    firstIncomplete,
-    allowed: (page) => index(page) >= 0 && (firstIncomplete === null || index(page) <= index(firstIncomplete)),
-    next: (page) => numbers[index(page) + 1] ?? null,
-    previous: (page) => (index(page) > 0 ? numbers[index(page) - 1] : null),
-    ready: firstIncomplete === null,
-  };
+    return { id: page.page, complete: required && !emergency && !signposted };
+  });
+  const walk = stepJourney(steps);
+  return { ...walk, pages: walk.steps };
 }

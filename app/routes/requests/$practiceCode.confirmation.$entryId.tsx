@@ -6,19 +6,11 @@ import { Button } from "~/components/Fields";
 import { BackLink } from "~/components/requests/RequestParts";
 import { CancelRequest, RequestTimer } from "~/components/requests/RequestTimer";
 import { copy } from "~/copy";
-import { patients } from "~/db/schema";
-import { eq } from "drizzle-orm";
 import { listEntryFiles } from "~/domain/files/entry-files.server";
 import { displayAnswer } from "~/domain/requests/answer-rules";
-import {
-  draftState,
-  questionsPath,
-  requireEntry,
-  requireOpenDraft,
-  requireEntryAuthor,
-  submitDraft,
-  submittedPath,
-} from "~/domain/requests/journey.server";
+import { entryPatientName } from "~/domain/requests/entries.server";
+import { submitDraft, submittedPath } from "~/domain/requests/journey.server";
+import { openDraftStep } from "~/web/requests/draft-step.server";
 
 const TITLE = "Check your answers before sending your request";
 export const handle = { title: TITLE };
@@ -28,35 +20,30 @@ export const handle = { title: TITLE };
  * back here, the attachments, and Send. Only a draft whose pages are all complete gets here.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
-  const entry = await requireEntry(context, viewer, practice, params.entryId);
-  await requireOpenDraft(context, practice, entry);
-  const { set, answers, journey } = await draftState(context, entry);
+  const { practice, draft } = await openDraftStep(request, context, params.practiceCode, params.entryId);
+  const { entry, set, answers, journey, paths } = draft;
   const code = practice.urlCode;
-  if (!journey.ready) throw redirect(questionsPath(code, entry.id, journey.firstIncomplete ?? undefined));
-  const [files, [patient]] = await Promise.all([
-    listEntryFiles(context, entry.id),
-    context.db.select({ firstName: patients.firstName, lastName: patients.lastName }).from(patients).where(eq(patients.id, entry.patientId)),
-  ]);
+  if (!journey.ready) throw redirect(paths.place(journey.place(null)));
+  const [files, patientName] = await Promise.all([listEntryFiles(context, entry.id), entryPatientName(context.db, entry)]);
   const attachmentsPage = set.pages.find((p) => p.questions.some((q) => q.allowsAttachments))?.page ?? null;
   return json(
     {
       practice: { name: practice.name, urlCode: code },
       entry: { id: entry.id, startedAt: entry.startedAt.toISOString(), issueTypeName: set.issueType.name },
       serverNow: context.clock.now().toISOString(),
-      patientName: `${patient.firstName} ${patient.lastName}`,
+      patientName,
       forDependent: entry.requester === "dependent",
       rows: set.pages.flatMap((page) =>
         page.questions.map((q) => ({
           id: q.id,
           question: q.text,
           answer: displayAnswer(q, answers.get(q.id)),
-          changeHref: questionsPath(code, entry.id, page.page, true),
+          changeHref: paths.page(page.page, true),
         })),
       ),
       files: files.map((f) => ({ id: f.id, fileName: f.fileName, sensitive: f.sensitive })),
-      filesChangeHref: attachmentsPage === null ? null : questionsPath(code, entry.id, attachmentsPage, true),
-      backHref: questionsPath(code, entry.id, set.pages[set.pages.length - 1]?.page),
+      filesChangeHref: attachmentsPage === null ? null : paths.page(attachmentsPage, true),
+      backHref: paths.page(journey.steps[journey.steps.length - 1]),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -68,11 +55,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * conditional update settles two posts that race.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
-  const entry = await requireEntry(context, viewer, practice, params.entryId);
-  await requireOpenDraft(context, practice, entry);
-  const { journey } = await draftState(context, entry);
-  if (!journey.ready) return redirect(questionsPath(practice.urlCode, entry.id, journey.firstIncomplete ?? undefined), 303);
+  const { practice, draft } = await openDraftStep(request, context, params.practiceCode, params.entryId);
+  const { entry, journey, paths } = draft;
+  if (!journey.ready) return redirect(paths.place(journey.place(null)), 303);
   await submitDraft(context, requestOrigin(request), practice, entry);
   return redirect(submittedPath(practice.urlCode, entry.id), 303);
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requestTimeoutMessage } from "~/domain/requests/request-timer";
-import { requireEntryAuthor } from "~/domain/requests/journey.server";
+import { requireEntryAuthor } from "~/web/requests/draft-step.server";
 
 export const handle = { title: "Your request has been cancelled" };
 

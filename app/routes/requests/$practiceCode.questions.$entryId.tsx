@@ -17,22 +17,9 @@ import { readUploadForm } from "~/web/files/uploads.server";
 import { answersFromValue, fieldName, formDefaults, isEmergency, pageSchema } from "~/domain/requests/answer-rules";
 import { saveAnswers } from "~/domain/requests/entries.server";
 import { matchingRule } from "~/domain/requests/journey";
-import {
-  confirmationPath,
-  draftState,
-  emergencyPath,
-  questionsPath,
-  requireEntry,
-  requireOpenDraft,
-  requireEntryAuthor,
-  signpostedPath,
-  type DraftState,
-} from "~/domain/requests/journey.server";
-import { patientEntries } from "~/db/schema";
-import { eq } from "drizzle-orm";
+import { markSignposted, withSavedAnswers, type Draft } from "~/domain/requests/journey.server";
+import { openDraftStep } from "~/web/requests/draft-step.server";
 import type { AppContext } from "~/context.server";
-import type { PatientEntry } from "~/domain/requests/entries.server";
-import type { Practice } from "~/domain/practices/practices.server";
 
 export const handle = { title: (data: { title?: string } | undefined) => data?.title ?? "Questions" };
 
@@ -45,29 +32,24 @@ function requestedPage(request: Request): number | null {
 const isChange = (request: Request) => new URL(request.url).searchParams.get("change") === "1";
 
 /**
- * Which page to show, or where to send the patient instead: a page beyond the first one
- * that is not complete is refused (back to that one); with every page complete, the bare
- * URL goes to "check your answers".
+ * The page asked for, or where the journey sends the patient instead: a page beyond the first
+ * one that is not complete goes back to that one; with every page complete, the bare URL goes
+ * to "check your answers".
  */
-function pageOrRedirect(request: Request, practice: Practice, entry: PatientEntry, state: DraftState): number {
+function pageOrRedirect(request: Request, draft: Draft): number {
   const asked = requestedPage(request);
-  const { journey } = state;
-  if (asked === null) {
-    if (journey.firstIncomplete === null) throw redirect(confirmationPath(practice.urlCode, entry.id));
-    return journey.firstIncomplete;
-  }
-  if (!journey.allowed(asked)) throw redirect(questionsPath(practice.urlCode, entry.id, journey.firstIncomplete ?? undefined));
-  return asked;
+  const place = draft.journey.place(asked === -1 ? null : asked);
+  if ("step" in place && place.step === asked) return asked;
+  // The bare URL opens where the patient is; any other refused page is sent there by redirect.
+  if (asked === null && "step" in place) return place.step;
+  throw redirect(draft.paths.place(place));
 }
 
 async function loadPage(request: Request, context: AppContext, params: { practiceCode?: string; entryId?: string }) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
-  const entry = await requireEntry(context, viewer, practice, params.entryId);
-  await requireOpenDraft(context, practice, entry);
-  const state = await draftState(context, entry);
-  const pageNumber = pageOrRedirect(request, practice, entry, state);
-  const page = state.set.pages.find((p) => p.page === pageNumber)!;
-  return { viewer, practice, entry, state, page };
+  const { viewer, practice, draft } = await openDraftStep(request, context, params.practiceCode, params.entryId);
+  const pageNumber = pageOrRedirect(request, draft);
+  const page = draft.set.pages.find((p) => p.page === pageNumber)!;
+  return { viewer, practice, draft, page };
 }
 
 function pageTitle(questions: readonly { text: string }[]): string {
@@ -75,11 +57,12 @@ function pageTitle(questions: readonly { text: string }[]): string {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { practice, entry, state, page } = await loadPage(request, context, params);
+  const { practice, draft, page } = await loadPage(request, context, params);
+  const { entry } = draft;
   const attachments = page.questions.some((q) => q.allowsAttachments);
   const files = attachments ? await listEntryFiles(context, entry.id) : [];
   const change = isChange(request);
-  const previous = state.journey.previous(page.page);
+  const back = draft.journey.back(page.page, change);
   const code = practice.urlCode;
   const questions: PageQuestion[] = page.questions.map((q) => ({
     id: q.id,
@@ -97,33 +80,31 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       title: pageTitle(questions),
       practice: { name: practice.name, urlCode: code },
-      entry: { id: entry.id, startedAt: entry.startedAt.toISOString(), issueTypeName: state.set.issueType.name },
+      entry: { id: entry.id, startedAt: entry.startedAt.toISOString(), issueTypeName: draft.set.issueType.name },
       serverNow: context.clock.now().toISOString(),
       page: page.page,
       questions,
-      defaults: formDefaults(page.questions, state.answers),
+      defaults: formDefaults(page.questions, draft.answers),
       attachments,
       files: files.map((f) => ({ id: f.id, fileName: f.fileName, sensitive: f.sensitive, sizeBytes: f.sizeBytes })),
       change,
-      backHref: change
-        ? confirmationPath(code, entry.id)
-        : previous !== null
-          ? questionsPath(code, entry.id, previous)
-          : `/${code}/message`,
+      backHref: back === null ? `/${code}/message` : draft.paths.place(back),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { viewer, practice, entry, page } = await loadPage(request, context, params);
+  const { viewer, practice, draft, page } = await loadPage(request, context, params);
+  const { entry, paths } = draft;
   const code = practice.urlCode;
   const attachments = page.questions.some((q) => q.allowsAttachments);
   const upload = attachments ? await readUploadForm(request, ["files"]) : { fields: await request.formData(), files: [], refused: [] };
   const form = upload.fields;
   const intent = String(form.get("intent") ?? "continue");
   const now = context.clock.now();
-  const here = questionsPath(code, entry.id, page.page, isChange(request));
+  const changing = isChange(request);
+  const here = paths.page(page.page, changing);
 
   if (attachments && intent.startsWith("remove:")) await removeEntryFile(context, entry.id, intent.slice("remove:".length));
   // Files that passed are kept even when something else on the page needs fixing.
@@ -134,31 +115,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fileErrors = [...new Set([...upload.refused.map((r) => r.message), ...stored.refused.map((r) => r.message)])];
 
   const submission = parseWithZod(form, { schema: pageSchema(page.questions, londonToday(now)) });
-  if (submission.status === "success") {
-    await saveAnswers(context.db, entry.id, answersFromValue(page.questions, submission.value), "en", now);
-  }
+  const saved = submission.status === "success" ? answersFromValue(page.questions, submission.value) : [];
+  if (submission.status === "success") await saveAnswers(context.db, entry.id, saved, "en", now);
   if (submission.status !== "success" || fileErrors.length > 0) {
     const lastResult = submission.reply(fileErrors.length ? { fieldErrors: { files: fileErrors } } : undefined);
     return json({ lastResult }, { status: 400 });
   }
   if (intent !== "continue") return redirect(here, 303);
 
-  const answers = new Map(answersFromValue(page.questions, submission.value).flatMap((a) => (a.answer === null ? [] : [[a.questionId, a.answer] as const])));
-  if (page.questions.some((q) => isEmergency(q, answers.get(q.id)))) return redirect(emergencyPath(code, entry.id), 303);
-
-  const after = await draftState(context, { ...entry });
+  // Where the journey goes now, from the answers just saved (walked in memory, not read again).
+  const after = withSavedAnswers(draft, saved);
+  if (page.questions.some((q) => isEmergency(q, after.answers.get(q.id)))) return redirect(paths.emergency, 303);
   const rule = matchingRule([page], after.set.rules, after.answers);
   if (rule && !(entry.signpostRuleId === rule.id && entry.signpostContinuedAt)) {
-    await context.db
-      .update(patientEntries)
-      .set({ signpostRuleId: rule.id, signpostedAt: now, signpostContinuedAt: null, updatedAt: now })
-      .where(eq(patientEntries.id, entry.id));
-    return redirect(signpostedPath(code, entry.id), 303);
+    await markSignposted(context, entry.id, rule.id);
+    return redirect(paths.signposted, 303);
   }
-  if (isChange(request) && after.journey.ready) return redirect(confirmationPath(code, entry.id), 303);
-  const next = after.journey.next(page.page);
-  if (next === null) return redirect(confirmationPath(code, entry.id), 303);
-  return redirect(questionsPath(code, entry.id, isChange(request) ? (after.journey.firstIncomplete ?? next) : next), 303);
+  return redirect(paths.place(after.journey.afterSave(page.page, changing)), 303);
 }
 
 /** Today as London sees it in the browser (UTC midnight), for the live date rule. */

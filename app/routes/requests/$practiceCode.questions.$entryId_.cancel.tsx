@@ -2,15 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData } from "@remix-run/react";
 import { CANCEL_TITLE, CANCEL_WARNING, CancelForm } from "~/components/requests/RequestTimer";
 import { requestTimedOut } from "~/domain/requests/request-timer";
-import {
-  cancelledPath,
-  closeDraft,
-  closedEntryPath,
-  questionsPath,
-  requireEntry,
-  requireOpenDraft,
-  requireEntryAuthor,
-} from "~/domain/requests/journey.server";
+import { cancelledPath, closeDraft, closedEntryPath, questionsPath, requireEntry } from "~/domain/requests/journey.server";
+import { openDraftStep, requireEntryAuthor } from "~/web/requests/draft-step.server";
 
 export const handle = { title: CANCEL_TITLE };
 
@@ -19,10 +12,8 @@ export const handle = { title: CANCEL_TITLE };
  * without JS; the question and check-answers pages open the same form in a dialog with JS.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
-  const entry = await requireEntry(context, viewer, practice, params.entryId);
-  await requireOpenDraft(context, practice, entry);
-  return json({ practiceCode: practice.urlCode, entryId: entry.id, backHref: questionsPath(practice.urlCode, entry.id) });
+  const { practice, draft } = await openDraftStep(request, context, params.practiceCode, params.entryId);
+  return json({ practiceCode: practice.urlCode, entryId: draft.entry.id, backHref: draft.paths.place(draft.journey.place(null)) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,39 +1,25 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { CancelRequest, RequestTimer } from "~/components/requests/RequestTimer";
-import { patientEntries } from "~/db/schema";
 import type { AppContext } from "~/context.server";
-import type { PatientEntry } from "~/domain/requests/entries.server";
-import {
-  cancelledPath,
-  closeDraft,
-  confirmationPath,
-  questionsPath,
-  requireEntry,
-  requireOpenDraft,
-  requireEntryAuthor,
-} from "~/domain/requests/journey.server";
 import { matchingRule } from "~/domain/requests/journey";
-import { draftState } from "~/domain/requests/journey.server";
+import { cancelledPath, closeDraft, continuePastSignpost, type Draft } from "~/domain/requests/journey.server";
+import { openDraftStep } from "~/web/requests/draft-step.server";
 
 export const handle = { title: (data: { rule?: { title: string } } | undefined) => data?.rule?.title ?? "Another service can help" };
 
 /** The signposting rule the draft's answers match and the patient has not gone past, if any. */
-async function pendingRule(context: AppContext, entry: PatientEntry) {
-  const { set, answers } = await draftState(context, entry);
+function pendingRule({ entry, set, answers }: Draft) {
   const rule = matchingRule(set.pages, set.rules, answers);
   if (!rule || (entry.signpostRuleId === rule.id && entry.signpostContinuedAt)) return null;
   return set.rules.find((r) => r.id === rule.id) ?? null;
 }
 
 async function load(request: Request, context: AppContext, practiceCode: string | undefined) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, practiceCode);
-  const entry = await requireEntry(context, viewer, practice, new URL(request.url).searchParams.get("entry"));
-  await requireOpenDraft(context, practice, entry);
-  return { practice, entry, rule: await pendingRule(context, entry) };
+  const { practice, draft } = await openDraftStep(request, context, practiceCode, new URL(request.url).searchParams.get("entry"));
+  return { practice, draft, entry: draft.entry, rule: pendingRule(draft) };
 }
 
 /**
@@ -41,8 +27,8 @@ async function load(request: Request, context: AppContext, practiceCode: string 
  * pharmacist, for Pharmacy First conditions). The patient may still go on with the request.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { practice, entry, rule } = await load(request, context, params.practiceCode);
-  if (!rule) throw redirect(questionsPath(practice.urlCode, entry.id));
+  const { practice, draft, entry, rule } = await load(request, context, params.practiceCode);
+  if (!rule) throw redirect(draft.paths.place(draft.journey.place(null)));
   return json({
     practice: { name: practice.name, urlCode: practice.urlCode },
     entry: { id: entry.id, startedAt: entry.startedAt.toISOString() },
@@ -52,23 +38,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { practice, entry, rule } = await load(request, context, params.practiceCode);
-  if (!rule) return redirect(questionsPath(practice.urlCode, entry.id), 303);
+  const { practice, draft, entry, rule } = await load(request, context, params.practiceCode);
+  if (!rule) return redirect(draft.paths.place(draft.journey.place(null)), 303);
   const intent = String((await request.formData()).get("intent") ?? "");
-  const now = context.clock.now();
   if (intent === "use_service") {
     await closeDraft(context, entry.id, "signposted");
     return redirect(cancelledPath(practice.urlCode, "signposted"), 303);
   }
-  await context.db
-    .update(patientEntries)
-    .set({ signpostRuleId: rule.id, signpostedAt: entry.signpostedAt ?? now, signpostContinuedAt: now, updatedAt: now })
-    .where(eq(patientEntries.id, entry.id));
+  await continuePastSignpost(context, entry, rule.id);
   // On to the page after the one that was answered (the bare URL would skip optional pages).
-  const { set, journey } = await draftState(context, entry);
-  const page = set.pages.find((p) => p.questions.some((q) => q.id === rule.questionId));
-  const next = page ? journey.next(page.page) : null;
-  return redirect(next === null ? confirmationPath(practice.urlCode, entry.id) : questionsPath(practice.urlCode, entry.id, next), 303);
+  const page = draft.set.pages.find((p) => p.questions.some((q) => q.id === rule.questionId));
+  const next = page ? draft.journey.next(page.page) : null;
+  return redirect(next === null ? draft.paths.check : draft.paths.page(next), 303);
 }
 
 export default function Signposted() {

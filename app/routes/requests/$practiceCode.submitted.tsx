@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { PageColumn } from "~/components/online-services/Confirmations";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { getOpeningHours } from "~/domain/practices/practices.server";
-import { closedEntryPath, confirmationPath, requireEntry, requireEntryAuthor } from "~/domain/requests/journey.server";
+import { closedEntryPath, confirmationPath, requireEntry } from "~/domain/requests/journey.server";
+import { requireEntryAuthor } from "~/web/requests/draft-step.server";
 import { requestReference } from "~/domain/requests/reference";
 import { responsePromise } from "~/domain/requests/response-promise";
 

@@ -168,7 +168,9 @@ describe("signposting", () => {
     expect(on.headers.get("Location")).toBe(q(s, 4));
     expect((await entryRow(s.entryId)).signpostContinuedAt).toEqual(context.clock.now());
     expect((await readJson<{ page: number }>(await load(questionsRoute, q(s, 4), s))).page).toBe(4);
-    expect((await load(signpostedRoute, sp, s)).headers.get("Location")).toBe(q(s));
+    // Nothing to signpost any more: straight to where the patient is (page 4 is optional, so
+    // every page is complete: check your answers).
+    expect((await load(signpostedRoute, sp, s)).headers.get("Location")).toBe(`/${s.code}/confirmation/${s.entryId}`);
 
     const other = await draft(1, { 1: ["none"], 2: "Earache", 3: "2026-11-20", 4: "no", 5: "2", 6: "earache" });
     const closed = await act(signpostedRoute, `/${other.code}/signposted?entry=${other.entryId}`, other, { intent: "use_service" });

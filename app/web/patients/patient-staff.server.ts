@@ -4,6 +4,7 @@
  * the audit row every view and change writes. Audit rows name the patient by id only.
  */
 import type { AppContext } from "~/context.server";
+import { parseId } from "~/validation/ids";
 import { audit } from "~/domain/audit/audit.server";
 import { gp_or_reception } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
@@ -12,7 +13,7 @@ import type { Practice } from "~/domain/practices/practices.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { formatDate } from "~/validation/dates";
 import { formatNhsNumber } from "~/domain/patients/nhs-number";
-import { findPracticePatient, listPatients, parsePatientId, type Patient } from "~/domain/patients/patient-directory.server";
+import { findPracticePatient, listPatients, type Patient } from "~/domain/patients/patient-directory.server";
 import { cursorFromQuery, encodePatientCursor, MAX_SEARCH_LENGTH, parsePatientSearch, type PatientSortKey } from "~/domain/patients/patient-search";
 
 export const PATIENT_GUARDS = [gp_or_reception];
@@ -32,7 +33,7 @@ export async function requirePracticePatient(
   patientIdParam: string | undefined,
   options: { nonDigitalOnly?: boolean } = {},
 ): Promise<Patient> {
-  const id = parsePatientId(patientIdParam);
+  const id = parseId(patientIdParam);
   const patient = id === null ? null : await findPracticePatient(context.db, practice.id, id);
   if (!patient || (options.nonDigitalOnly && !patient.nonDigital)) throw notFound();
   return patient;

@@ -5,29 +5,23 @@
  * are the practice), and the patient is told by e-mail or SMS when it is sent.
  */
 import { json, redirect } from "@remix-run/node";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { patients } from "~/db/schema";
 import { gp_or_reception } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { audit } from "~/domain/audit/audit.server";
 import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { createEntry } from "~/domain/requests/entries.server";
-import { parseEntryId, questionsPath } from "~/domain/requests/journey.server";
+import { questionsPath } from "~/domain/requests/journey.server";
+import { requirePracticePatient } from "~/web/patients/patient-staff.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 import { START_MESSAGES, type IssueStepData } from "~/web/requests/start-step.server";
 
 async function staffStart(request: Request, context: AppContext, params: { practiceCode?: string; patientId?: string }) {
   const { viewer, practice } = await requireViewer(request, context, [gp_or_reception], { practiceCode: params.practiceCode ?? "" });
-  const patientId = parseEntryId(params.patientId);
-  const [patient] = await context.db
-    .select()
-    .from(patients)
-    .where(and(eq(patients.id, patientId), eq(patients.practiceId, (practice as Practice).id)))
-    .limit(1);
-  if (!patient) throw notFound();
-  return { viewer, practice: practice as Practice, patient };
+  if (!practice) throw notFound();
+  const patient = await requirePracticePatient(context, practice, params.patientId);
+  return { viewer, practice, patient };
 }
 
 export async function staffStartLoader(request: Request, context: AppContext, params: { practiceCode?: string; patientId?: string }) {

@@ -12,7 +12,8 @@ import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import type { ActingPatient } from "~/domain/requests/access.server";
 import { createEntry } from "~/domain/requests/entries.server";
-import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen, requireRequester } from "~/domain/requests/journey.server";
+import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen } from "~/domain/requests/journey.server";
+import { requireRequester } from "./draft-step.server";
 import { listIssueTypes } from "~/domain/requests/questions.server";
 
 export const START_MESSAGES = {
