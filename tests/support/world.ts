@@ -26,6 +26,13 @@ export function uniqueCode(prefix: string): string {
   return `${prefix}${process.pid.toString(36)}${Date.now().toString(36)}${(++counter).toString(36)}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 30);
 }
 
+let addresses = 0;
+/** A client address no other test of this process has used. */
+export function nextClientAddress(): string {
+  const n = ++addresses;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 export type PracticeValues = Partial<typeof practices.$inferInsert>;
 
 /** A practice with a unique url code (letters and digits, as spec 1 §5 requires); any column may be given. */
@@ -54,6 +61,11 @@ export function useTestWorld(
   options: {
     contextOverrides?: () => Parameters<typeof makeContext>[1];
     freshContextPerTest?: boolean;
+    /**
+     * A new context per test with a client address of its own (from 198.18.0.0/15, the
+     * benchmarking range): throttles counted per address in one test never reach the next.
+     */
+    ownAddressPerTest?: boolean;
     /** Called with each new context: for files that keep a `context` variable of their own. */
     onContext?: (context: TestContext) => void;
   } = {},
@@ -61,7 +73,8 @@ export function useTestWorld(
   let database: TestDatabase | undefined;
   let context: TestContext | undefined;
   const newContext = () => {
-    const made = makeContext(database!.db, options.contextOverrides?.() ?? {});
+    const address = options.ownAddressPerTest ? { clientAddress: nextClientAddress() } : {};
+    const made = makeContext(database!.db, { ...address, ...(options.contextOverrides?.() ?? {}) });
     options.onContext?.(made);
     return made;
   };
@@ -69,7 +82,7 @@ export function useTestWorld(
     database = await createTestDatabase();
     context = newContext();
   });
-  if (options.freshContextPerTest) {
+  if (options.freshContextPerTest || options.ownAddressPerTest) {
     beforeEach(() => {
       context = newContext();
     });

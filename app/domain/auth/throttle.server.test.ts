@@ -5,21 +5,18 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, authTokens, throttleAttempts } from "~/db/schema";
 import { checkMagicLinkDateOfBirth, issueMagicLink, MAX_DATE_OF_BIRTH_FAILURES } from "./magic-links.server";
 import { checkPassword } from "./sign-in.server";
 import { MAX_FAILURES_PER_MINUTE, takeAttempt, throttleKeys } from "./throttle.server";
 import { useTestWorld } from "../../../tests/support/world";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { type TestContext } from "../../../tests/support/context";
 import { createPatient, createPractice, createUser, KNOWN_PASSWORD } from "../../../tests/support/registration-fixtures";
 
-const t = useTestWorld();
 let context: TestContext;
 let address = 0;
-beforeEach(() => {
-  context = makeContext(t.db, { clientAddress: `203.0.113.${++address}` });
-});
+const t = useTestWorld({ ownAddressPerTest: true, onContext: (made) => ((context = made), address++) });
 
 describe("takeAttempt", () => {
   it("counts every attempt of a parallel burst, lets at most the limit through, and frees the key a minute later", async () => {

@@ -77,6 +77,22 @@ function outcome(response: Response): string {
   return String(response.status);
 }
 
+/** What each person of the world gets from a page: its loader's outcome, by role. */
+async function whoGets(w: { cookies: Record<string, string | undefined> }, loader: Parameters<typeof callLoader>[0], path: string, params: Record<string, string>) {
+  const results: Record<string, string> = {};
+  for (const [role, cookie] of Object.entries(w.cookies)) results[role] = outcome(await callLoader(loader, get(path, params, cookie)));
+  return results;
+}
+
+/** The outcome table of a page only the named roles may open: visitors sign in, others denied. */
+function openTo(...roles: string[]): Record<string, string> {
+  const table: Record<string, string> = {};
+  for (const role of ["anonymous", "patient", "gp", "receptionist", "practiceAdmin", "otherPracticeAdmin", "admin"]) {
+    table[role] = roles.includes(role) ? "200" : role === "anonymous" ? "login" : "denied";
+  }
+  return table;
+}
+
 async function auditActions(practiceId: number) {
   return (await t.db.select().from(auditEvents).where(eq(auditEvents.practiceId, practiceId))).map((a) => a.action);
 }
@@ -91,15 +107,7 @@ describe("manage staff", () => {
       const posted = outcome(await callAction(manageStaffRoute.action, post(path, { practiceCode: w.code }, { intent: "invite" }, cookie)));
       expect(posted === results[role] || (results[role] === "200" && posted === "400")).toBe(true);
     }
-    expect(results).toEqual({
-      anonymous: "login",
-      patient: "denied",
-      gp: "denied",
-      receptionist: "denied",
-      practiceAdmin: "200",
-      otherPracticeAdmin: "denied",
-      admin: "200",
-    });
+    expect(results).toEqual(openTo("practiceAdmin", "admin"));
   });
 
   it("lists staff with their roles; invites a receptionist, who registers once from the e-mail and lands in the inbox", async () => {
@@ -250,17 +258,8 @@ describe("add staff role", () => {
     const w = await world();
     const path = `/${w.code}/add-staff-role`;
     const params = { practiceCode: w.code };
-    const results: Record<string, string> = {};
-    for (const [role, cookie] of Object.entries(w.cookies)) results[role] = outcome(await callLoader(addStaffRoleRoute.loader, get(path, params, cookie)));
-    expect(results).toEqual({
-      anonymous: "login",
-      patient: "denied",
-      gp: "denied",
-      receptionist: "denied",
-      practiceAdmin: "200",
-      otherPracticeAdmin: "denied",
-      admin: "denied",
-    });
+    const results = await whoGets(w, addStaffRoleRoute.loader, path, params);
+    expect(results).toEqual(openTo("practiceAdmin"));
     expect((await callAction(addStaffRoleRoute.action, post(path, params, {}, w.cookies.practiceAdmin))).status).toBe(400);
     const added = await callAction(addStaffRoleRoute.action, post(path, params, { role: "receptionist" }, w.cookies.practiceAdmin));
     expect(added.status).toBe(303);
@@ -289,17 +288,8 @@ describe("patient-facing name", () => {
     const w = await world();
     const path = `/${w.code}/patient-facing-name`;
     const params = { practiceCode: w.code };
-    const results: Record<string, string> = {};
-    for (const [role, cookie] of Object.entries(w.cookies)) results[role] = outcome(await callLoader(pfnRoute.loader, get(path, params, cookie)));
-    expect(results).toEqual({
-      anonymous: "login",
-      patient: "denied",
-      gp: "200",
-      receptionist: "200",
-      practiceAdmin: "denied",
-      otherPracticeAdmin: "denied",
-      admin: "denied",
-    });
+    const results = await whoGets(w, pfnRoute.loader, path, params);
+    expect(results).toEqual(openTo("gp", "receptionist"));
 
     const short = await callAction(pfnRoute.action, post(path, params, { name: "R" }, w.cookies.receptionist));
     expect(short.status).toBe(400);
@@ -325,17 +315,8 @@ describe("notification settings", () => {
     const gpId = w.here.gp.id;
     const path = `/${w.code}/notification-settings/${gpId}`;
     const params = { practiceCode: w.code, userId: String(gpId) };
-    const results: Record<string, string> = {};
-    for (const [role, cookie] of Object.entries(w.cookies)) results[role] = outcome(await callLoader(notificationRoute.loader, get(path, params, cookie)));
-    expect(results).toEqual({
-      anonymous: "login",
-      patient: "denied",
-      gp: "200",
-      receptionist: "denied",
-      practiceAdmin: "200",
-      otherPracticeAdmin: "denied",
-      admin: "200",
-    });
+    const results = await whoGets(w, notificationRoute.loader, path, params);
+    expect(results).toEqual(openTo("gp", "practiceAdmin", "admin"));
     // Someone not on the practice's staff: 404.
     const stranger = w.elsewhere.gp.id;
     expect(outcome(await callLoader(notificationRoute.loader, get(`/${w.code}/notification-settings/${stranger}`, { practiceCode: w.code, userId: String(stranger) }, w.cookies.practiceAdmin)))).toBe("404");
@@ -407,17 +388,8 @@ describe("feature consents", () => {
     const w = await world({ bulkMessagingEnabled: true });
     const path = `/practices/${w.code}/consents/bulk_messaging`;
     const params = { practiceCode: w.code, feature: "bulk_messaging" };
-    const results: Record<string, string> = {};
-    for (const [role, cookie] of Object.entries(w.cookies)) results[role] = outcome(await callLoader(consentRoute.loader, get(path, params, cookie)));
-    expect(results).toEqual({
-      anonymous: "login",
-      patient: "denied",
-      gp: "denied",
-      receptionist: "denied",
-      practiceAdmin: "200",
-      otherPracticeAdmin: "denied",
-      admin: "200",
-    });
+    const results = await whoGets(w, consentRoute.loader, path, params);
+    expect(results).toEqual(openTo("practiceAdmin", "admin"));
     expect(outcome(await callLoader(consentRoute.loader, get(`/practices/${w.code}/consents/teleport`, { practiceCode: w.code, feature: "teleport" }, w.cookies.practiceAdmin)))).toBe("404");
 
     const unticked = await callAction(consentRoute.action, post(path, params, { intent: "agree" }, w.cookies.practiceAdmin));

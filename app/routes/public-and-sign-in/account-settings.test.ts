@@ -3,14 +3,14 @@
  * fresh guard's way back): real Requests, a real database, a clock moved by hand.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, sessions, throttleAttempts } from "~/db/schema";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { hashSessionId } from "~/domain/sessions/sessions.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { availablePaths } from "~/domain/shell/available-paths";
 import { useTestWorld } from "../../../tests/support/world";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { type TestContext } from "../../../tests/support/context";
 import { callAction, callLoader, getRequest, postRequest, readJson, setCookie } from "../../../tests/support/requests";
 import { createAccount, createPatient, createPractice, sentTo, signIn, TEST_PASSWORD, userRow } from "../../../tests/support/account-fixtures";
 import * as settingsRoute from "./account-settings._index";
@@ -18,13 +18,8 @@ import * as detailsRoute from "./account-settings.details";
 import * as changeRoute from "./account-settings.change-password";
 import * as confirmRoute from "./confirm-password";
 
-const t = useTestWorld();
 let context: TestContext;
-
-let testNumber = 0;
-beforeEach(() => {
-  context = makeContext(t.db, { clientAddress: `198.51.100.${++testNumber}` });
-});
+const t = useTestWorld({ ownAddressPerTest: true, onContext: (made) => (context = made) });
 
 type Reply = { lastResult?: { status?: string; error?: Record<string, string[] | null> } | null };
 const MINUTE = 60_000;

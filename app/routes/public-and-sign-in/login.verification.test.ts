@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, throttleAttempts } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
@@ -8,18 +8,14 @@ import { SESSION_COOKIE } from "~/domain/sessions/sessions.server";
 import { MFA_PENDING_COOKIE } from "~/web/auth/mfa-pending.server";
 import { timeStep, totpAt } from "~/domain/mfa/totp";
 import { useTestWorld } from "../../../tests/support/world";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { type TestContext } from "../../../tests/support/context";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson, setCookie, wasThrown } from "../../../tests/support/requests";
 import { createUser, enableAuthenticator, enableSms, latestSmsCode, pendingCookie, smsCount } from "../../../tests/support/mfa-helpers";
 import { action, loader } from "./login.verification";
 
-const t = useTestWorld();
 let context: TestContext;
-
-beforeEach(() => {
-  // A new address per test, so the sign-in throttle (per address) of one test does not reach the next.
-  context = makeContext(t.db, { clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}` });
-});
+// A new address per test, so the sign-in throttle (per address) of one test does not reach the next.
+const t = useTestWorld({ ownAddressPerTest: true, onContext: (made) => (context = made) });
 
 type Reply = { lastResult?: { error?: Record<string, string[] | null> }; errors?: string[] };
 

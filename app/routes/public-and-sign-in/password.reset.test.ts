@@ -3,27 +3,22 @@
  * real database; the clock is moved, never slept on.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, authTokens, sessions } from "~/db/schema";
 import { RESET_LINKS_PER_HOUR, RESET_RESPONSE_FLOOR_MS } from "~/domain/accounts/password-reset.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
 import { copy } from "~/copy";
 import { useTestWorld } from "../../../tests/support/world";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { type TestContext } from "../../../tests/support/context";
 import { callAction, callLoader, getRequest, postRequest, readJson, setCookie } from "../../../tests/support/requests";
 import { createAccount, linkSentTo, sentTo, signIn, userRow } from "../../../tests/support/account-fixtures";
 import * as requestRoute from "./password.reset._index";
 import * as tokenRoute from "./password.reset.$token";
 
-const t = useTestWorld();
 let context: TestContext;
-
-let testNumber = 0;
-beforeEach(() => {
-  // A fresh address per test: the per-address throttle of one test must not reach the next.
-  context = makeContext(t.db, { clientAddress: `203.0.113.${++testNumber}` });
-});
+// A fresh address per test: the per-address throttle of one test must not reach the next.
+const t = useTestWorld({ ownAddressPerTest: true, onContext: (made) => (context = made) });
 
 type Reply = { lastResult?: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null };
 const NEW_PASSWORD = "Brand-new-password-1";

@@ -3,7 +3,7 @@
  * dependent registration: real Requests against the route modules, a real database.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { copy } from "~/copy";
 import { auditEvents, authTokens, carerDependents, patients, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { RESEND_TOO_SOON } from "~/domain/accounts/email-sent.server";
@@ -11,7 +11,7 @@ import { EMAIL_SENT_COOKIE } from "~/web/accounts/email-sent.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { type TestContext } from "../../../tests/support/context";
 import { useTestWorld } from "../../../tests/support/world";
 import {
   createPatient,
@@ -32,14 +32,12 @@ import * as carerRoute from "../dependents/practice.$practiceCode.carer.register
 import * as registerRoute from "./practice.$practiceCode.register._index";
 import * as validateRoute from "./validate.$token";
 
-const t = useTestWorld();
 let context: TestContext;
-let addressCounter = 0;
 let practice: typeof practices.$inferSelect;
+// Each test its own address: unmatched registrations are throttled per address.
+const t = useTestWorld({ ownAddressPerTest: true, onContext: (made) => (context = made) });
 
 beforeEach(async () => {
-  // Each test its own address: unmatched registrations are throttled per address.
-  context = makeContext(t.db, { clientAddress: `198.51.100.${++addressCounter}` });
   practice = await createPractice(context);
 });
 

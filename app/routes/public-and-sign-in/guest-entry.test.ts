@@ -3,12 +3,12 @@
  * real Requests against the route modules, a real database.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { copy } from "~/copy";
 import { patients, practices, sessions, users } from "~/db/schema";
 import { getViewer } from "~/web/auth/viewer.server";
 import { FLASH_COOKIE, readFlash } from "~/web/flash.server";
-import { makeContext, type TestContext } from "../../../tests/support/context";
+import { type TestContext } from "../../../tests/support/context";
 import { useTestWorld } from "../../../tests/support/world";
 import {
   createPatient,
@@ -22,17 +22,15 @@ import {
   userByEmail,
 } from "../../../tests/support/registration-fixtures";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson, setCookie } from "../../../tests/support/requests";
-import * as guestValidateRoute from "../public-and-sign-in/guest-validate.$token";
-import * as guestRoute from "../public-and-sign-in/practice.$practiceCode.continue-as-guest";
+import * as guestValidateRoute from "./guest-validate.$token";
+import * as guestRoute from "./practice.$practiceCode.continue-as-guest";
 
-const t = useTestWorld();
 let context: TestContext;
-let addressCounter = 0;
 let practice: typeof practices.$inferSelect;
+// Each test its own address: unmatched registrations are throttled per address.
+const t = useTestWorld({ ownAddressPerTest: true, onContext: (made) => (context = made) });
 
 beforeEach(async () => {
-  // Each test its own address: unmatched registrations are throttled per address.
-  context = makeContext(t.db, { clientAddress: `198.51.100.${++addressCounter}` });
   practice = await createPractice(context, "Guest Test Surgery");
 });
 
