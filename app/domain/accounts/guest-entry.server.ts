@@ -14,14 +14,13 @@ import { consumeToken, findLiveToken, issueToken, revokeTokens } from "~/domain/
 import type { Practice } from "~/domain/practices/practices.server";
 import { absoluteUrl, linkSentRecently } from "./email-validation.server";
 import { canEnterAsGuestFor } from "./patient-match";
-import { findRegisteredPatient, type PersonDetails } from "./patient-match.server";
+import type { PersonDetails } from "./patient-match.server";
 import {
   claimPatientRecord,
   findUserByEmail,
   insertUser,
-    registeredPatientCheck,
+  matchForNewAccount,
   tellExistingAccount,
-  tellPatientHasAccount,
   type AccountDetails,
   type RegistrationResult,
 } from "./registration.server";
@@ -48,22 +47,10 @@ export async function continueAsGuest(
   input: GuestEntry,
 ): Promise<RegistrationResult> {
   const { db, clock } = context;
-  const attempt = await registeredPatientCheck(context);
-  if (attempt.throttled) return { status: "throttled" };
-  const match = await findRegisteredPatient(db, practice.id, input);
-  if (match.status === "matched") await attempt.succeeded();
-  if (match.status !== "matched") return match;
-  const patient = match.patient;
-
-  let guest = await findUserByEmail(db, input.email);
-  if (guest && !guest.isGuestAccount) {
-    await tellExistingAccount(context, origin, practice, guest);
-    return { status: "email_sent", outcome: "email_in_use" };
-  }
-  if (!canEnterAsGuestFor(patient, guest?.id)) {
-    await tellPatientHasAccount(context, origin, practice, input.email);
-    return { status: "email_sent", outcome: "patient_has_account" };
-  }
+  const matched = await matchForNewAccount(context, origin, practice, input, canEnterAsGuestFor);
+  if ("decided" in matched) return matched.decided;
+  const { patient } = matched;
+  let guest = matched.existing;
   const reused = guest !== null;
   if (!guest) {
     const id = await insertUser(db, { ...input, passwordHash: null, isGuest: true, now: clock.now() });

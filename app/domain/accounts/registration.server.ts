@@ -18,8 +18,8 @@ import { takeAttempt, throttleKeys, type Attempt } from "~/domain/auth/throttle.
 import type { Practice } from "~/domain/practices/practices.server";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 import { absoluteUrl, sendEmailValidation, VALIDATION_RESEND_INTERVAL_SECONDS } from "./email-validation.server";
-import { canRegisterFor } from "./patient-match";
-import { findRegisteredPatient, type PersonDetails } from "./patient-match.server";
+import { canRegisterFor, type PatientCandidate } from "./patient-match";
+import { findRegisteredPatient, type MatchedPatient, type PersonDetails } from "./patient-match.server";
 
 /** The database or a transaction in it: both run the same queries. */
 type Queryable = Db;
@@ -253,6 +253,37 @@ export async function tellPatientHasAccount(context: AppContext, origin: string,
 
 class PatientTaken extends Error {}
 
+/**
+ * What registration and guest entry do first, alike: the per-address throttle, the practice's
+ * registered patient for the details typed, and whether the address already has an account that
+ * may not take this record (then that person is e-mailed instead, and the page says only "check
+ * your e-mail", whoever typed it). `mayTake` is the rule of the caller (canRegisterFor,
+ * canEnterAsGuestFor). Either the answer is decided, or the patient and the address's account.
+ */
+export async function matchForNewAccount(
+  context: AppContext,
+  origin: string,
+  practice: Practice,
+  input: PersonDetails & { email: string },
+  mayTake: (patient: PatientCandidate, userId?: number | null) => boolean,
+): Promise<{ decided: RegistrationResult } | { patient: MatchedPatient; existing: UserRow | null }> {
+  const attempt = await registeredPatientCheck(context);
+  if (attempt.throttled) return { decided: { status: "throttled" } };
+  const match = await findRegisteredPatient(context.db, practice.id, input);
+  if (match.status !== "matched") return { decided: match };
+  await attempt.succeeded();
+  const existing = await findUserByEmail(context.db, input.email);
+  if (existing && !existing.isGuestAccount) {
+    await tellExistingAccount(context, origin, practice, existing);
+    return { decided: { status: "email_sent", outcome: "email_in_use" } };
+  }
+  if (!mayTake(match.patient, existing?.id)) {
+    await tellPatientHasAccount(context, origin, practice, input.email);
+    return { decided: { status: "email_sent", outcome: "patient_has_account" } };
+  }
+  return { patient: match.patient, existing };
+}
+
 export type PatientRegistration = PersonDetails & AccountDetails & { password: string };
 
 export async function registerPatient(
@@ -263,22 +294,9 @@ export async function registerPatient(
 ): Promise<RegistrationResult> {
   const { db, clock } = context;
   const passwordHash = await hashPassword(input.password);
-  const attempt = await registeredPatientCheck(context);
-  if (attempt.throttled) return { status: "throttled" };
-  const match = await findRegisteredPatient(db, practice.id, input);
-  if (match.status === "matched") await attempt.succeeded();
-  if (match.status !== "matched") return match;
-  const patient = match.patient;
-
-  const existing = await findUserByEmail(db, input.email);
-  if (existing && !existing.isGuestAccount) {
-    await tellExistingAccount(context, origin, practice, existing);
-    return { status: "email_sent", outcome: "email_in_use" };
-  }
-  if (!canRegisterFor(patient, existing?.id)) {
-    await tellPatientHasAccount(context, origin, practice, input.email);
-    return { status: "email_sent", outcome: "patient_has_account" };
-  }
+  const matched = await matchForNewAccount(context, origin, practice, input, canRegisterFor);
+  if ("decided" in matched) return matched.decided;
+  const { patient, existing } = matched;
 
   let userId: number | null;
   try {

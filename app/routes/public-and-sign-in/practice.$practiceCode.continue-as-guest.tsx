@@ -2,7 +2,7 @@ import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { dateSummaryErrors } from "~/components/accounts/ConformFields";
 import { PatientIdentityFields } from "~/components/accounts/PatientIdentityFields";
@@ -10,11 +10,9 @@ import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
-import { copy } from "~/copy";
 import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
-import { guestEntrySchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
-import { TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
+import { guestEntrySchema } from "~/domain/accounts/registration-forms";
+import { answerPatientMatch, dateOfBirthOptions, guardRegistration, patientIdentityPage } from "~/web/accounts/registration.server";
 
 export const handle = { title: "Continue as a guest" };
 
@@ -23,27 +21,15 @@ export const handle = { title: "Continue as a guest" };
  * They confirm their e-mail address by a link, which signs them in as a guest.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const practice = await guardRegistration(request, context, params.practiceCode);
-  const { maximumPatientAge } = await dateOfBirthOptions(context);
-  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, maximumPatientAge, productName: context.config.productName });
+  return patientIdentityPage(request, context, params.practiceCode);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const practice = await guardRegistration(request, context, params.practiceCode);
-  const schema = guestEntrySchema(await dateOfBirthOptions(context));
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: guestEntrySchema(await dateOfBirthOptions(context)) });
   if (submission.status !== "success") return formRejected(submission);
   const result = await continueAsGuest(context, requestOrigin(request), practice, submission.value);
-  switch (result.status) {
-    case "not_registered":
-      return formRejected(submission, { formErrors: [copy.validation.registeredPatient(context.config.productName)] });
-    case "throttled":
-      return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
-    case "postcode_needed":
-      return formRejected(submission, { fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] } });
-    case "email_sent":
-      return redirectToEmailSent(context, request, practice, submission.value.email, "guest");
-  }
+  return answerPatientMatch(context, request, practice, submission, result, { kind: "guest" });
 }
 
 export default function ContinueAsGuest() {

@@ -2,7 +2,7 @@ import { requestOrigin } from "~/web/origin";
 import { formRejected } from "~/web/forms.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { dateSummaryErrors, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PatientIdentityFields } from "~/components/accounts/PatientIdentityFields";
@@ -10,40 +10,23 @@ import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
-import { copy } from "~/copy";
-import { patientRegistrationSchema, REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
-import { dateOfBirthOptions, guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
-import { registerPatient, TOO_MANY_ATTEMPTS } from "~/domain/accounts/registration.server";
+import { patientRegistrationSchema } from "~/domain/accounts/registration-forms";
+import { answerPatientMatch, dateOfBirthOptions, guardRegistration, patientIdentityPage } from "~/web/accounts/registration.server";
+import { registerPatient } from "~/domain/accounts/registration.server";
 
 export const handle = { title: "Create an account" };
 
 /** Patient registration (spec 1 §2.2): a registered patient of the practice creates an account. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const practice = await guardRegistration(request, context, params.practiceCode);
-  const { maximumPatientAge } = await dateOfBirthOptions(context);
-  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, maximumPatientAge, productName: context.config.productName });
+  return patientIdentityPage(request, context, params.practiceCode);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const practice = await guardRegistration(request, context, params.practiceCode);
-  const schema = patientRegistrationSchema(await dateOfBirthOptions(context));
-  const submission = parseWithZod(await request.formData(), { schema });
-  const hideFields = ["password"];
-  if (submission.status !== "success") return formRejected(submission, { hideFields });
+  const submission = parseWithZod(await request.formData(), { schema: patientRegistrationSchema(await dateOfBirthOptions(context)) });
+  if (submission.status !== "success") return formRejected(submission, { hideFields: ["password"] });
   const result = await registerPatient(context, requestOrigin(request), practice, submission.value);
-  switch (result.status) {
-    case "not_registered":
-      return json(
-        { lastResult: submission.reply({ formErrors: [copy.validation.registeredPatient(context.config.productName)], hideFields }) },
-        { status: 400 },
-      );
-    case "throttled":
-      return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields }) }, { status: 429 });
-    case "postcode_needed":
-      return formRejected(submission, { fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] }, hideFields });
-    case "email_sent":
-      return redirectToEmailSent(context, request, practice, submission.value.email, "registration");
-  }
+  return answerPatientMatch(context, request, practice, submission, result, { kind: "registration", hideFields: ["password"] });
 }
 
 export default function PatientRegistration() {

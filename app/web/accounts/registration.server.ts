@@ -1,5 +1,13 @@
-/** What the registration routes share: the guard, today's date and the e-mail-sent redirect. */
-import { redirect } from "@remix-run/node";
+/**
+ * What the registration routes share: the guard, the page's data, today's date, the answer to a
+ * patient-match result and the e-mail-sent redirect.
+ */
+import type { Submission } from "@conform-to/react";
+import { json, redirect } from "@remix-run/node";
+import { copy } from "~/copy";
+import { REGISTRATION_MESSAGES } from "~/domain/accounts/registration-forms";
+import { TOO_MANY_ATTEMPTS, type RegistrationResult } from "~/domain/accounts/registration.server";
+import { formRejected } from "~/web/forms.server";
 import type { AppContext } from "~/context.server";
 import { not_loggedin } from "~/domain/auth/guards";
 import { requireGuards } from "~/web/auth/guards.server";
@@ -28,4 +36,37 @@ export function redirectToEmailSent(context: AppContext, request: Request, pract
     status: 303,
     headers: { "Set-Cookie": emailSentCookie(context, request, { email, kind, practiceCode: practice.urlCode }) },
   });
+}
+
+/** The loader of a page where a registered patient identifies themself (registration, guest entry). */
+export async function patientIdentityPage(request: Request, context: AppContext, practiceCode: string | undefined) {
+  const practice = await guardRegistration(request, context, practiceCode);
+  const { maximumPatientAge } = await dateOfBirthOptions(context);
+  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, maximumPatientAge, productName: context.config.productName });
+}
+
+/**
+ * The page's answer to a patient-match result: the spec's message at the form (400), too many
+ * attempts (429), the postcode asked for, or on to "check your e-mail". Fields in `hideFields`
+ * (a password) never come back in the reply.
+ */
+export function answerPatientMatch<T extends { email: string }>(
+  context: AppContext,
+  request: Request,
+  practice: Practice,
+  submission: Submission<T> & { value: T },
+  result: RegistrationResult,
+  options: { kind: EmailSentKind; hideFields?: string[] },
+) {
+  const hideFields = options.hideFields ?? [];
+  switch (result.status) {
+    case "not_registered":
+      return formRejected(submission, { formErrors: [copy.validation.registeredPatient(context.config.productName)], hideFields });
+    case "throttled":
+      return json({ lastResult: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields }) }, { status: 429 });
+    case "postcode_needed":
+      return formRejected(submission, { fieldErrors: { postcode: [REGISTRATION_MESSAGES.postcodeNeeded] }, hideFields });
+    case "email_sent":
+      return redirectToEmailSent(context, request, practice, submission.value.email, options.kind);
+  }
 }
