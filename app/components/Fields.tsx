@@ -34,25 +34,61 @@ function Label({ id, label, labelIsPageHeading, optional }: Pick<FieldProps, "id
   );
 }
 
-function describedBy(id: string, hint?: ReactNode, error?: string) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
+/** The ids a field's hint and error message carry, for its aria-describedby. */
+export type FieldIds = { id: string; hintId: string; errorId: string };
+
+const idsOf = (id: string): FieldIds => ({ id, hintId: `${id}-hint`, errorId: `${id}-error` });
+
+/** aria-describedby and aria-invalid of a control: its hint and its error, when shown. */
+export function fieldAria(ids: FieldIds, hint?: ReactNode, error?: string) {
+  const describedBy = [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(" ") || undefined;
+  return { "aria-describedby": describedBy, "aria-invalid": error ? true : undefined } as const;
 }
 
-function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+/** The NHS.UK error message (with its visually hidden "Error:"), or nothing. */
+export function ErrorMessage({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
   return (
-    <>
+    <span className="nhsuk-error-message" id={id}>
+      <span className="nhsuk-u-visually-hidden">Error:</span> {message}
+    </span>
+  );
+}
+
+/**
+ * The one NHS.UK form group every single-control field renders through (these fields, and the
+ * Conform-bound ones in components/accounts/ConformFields.tsx): the group (red when in error),
+ * the label, the hint and the error message, in the order NHS.UK puts them; the control is the
+ * child, given `fieldAria(ids, hint, error)`.
+ */
+export function FieldGroup({
+  ids,
+  label,
+  hint,
+  error,
+  optional,
+  labelIsPageHeading,
+  children,
+}: {
+  ids: FieldIds;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  labelIsPageHeading?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
+      <Label id={ids.id} label={label} labelIsPageHeading={labelIsPageHeading} optional={optional} />
       {hint ? (
-        <div className="nhsuk-hint" id={`${id}-hint`}>
+        <div className="nhsuk-hint" id={ids.hintId}>
           {hint}
         </div>
       ) : null}
-      {error ? (
-        <span className="nhsuk-error-message" id={`${id}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
-    </>
+      <ErrorMessage id={ids.errorId} message={error} />
+      {children}
+    </div>
   );
 }
 
@@ -62,10 +98,9 @@ export function TextareaField({
   maxLength,
   ...p
 }: FieldProps & { defaultValue?: string; rows?: number; maxLength?: number }) {
+  const ids = idsOf(p.id);
   return (
-    <div className={`nhsuk-form-group${p.error ? " nhsuk-form-group--error" : ""}`}>
-      <Label {...p} />
-      <HintAndError id={p.id} hint={p.hint} error={p.error} />
+    <FieldGroup ids={ids} {...p}>
       <textarea
         className={`nhsuk-textarea${p.error ? " nhsuk-textarea--error" : ""}`}
         id={p.id}
@@ -73,10 +108,9 @@ export function TextareaField({
         rows={rows}
         defaultValue={defaultValue}
         maxLength={maxLength}
-        aria-describedby={describedBy(p.id, p.hint, p.error)}
-        aria-invalid={p.error ? true : undefined}
+        {...fieldAria(ids, p.hint, p.error)}
       />
-    </div>
+    </FieldGroup>
   );
 }
 
@@ -97,10 +131,9 @@ export function InputField({
   spellCheck?: boolean;
 }) {
   const classes = ["nhsuk-input", width ? `nhsuk-input--width-${width}` : "", p.error ? "nhsuk-input--error" : ""];
+  const ids = idsOf(p.id);
   return (
-    <div className={`nhsuk-form-group${p.error ? " nhsuk-form-group--error" : ""}`}>
-      <Label {...p} />
-      <HintAndError id={p.id} hint={p.hint} error={p.error} />
+    <FieldGroup ids={ids} {...p}>
       <input
         className={classes.filter(Boolean).join(" ")}
         id={p.id}
@@ -110,10 +143,9 @@ export function InputField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         spellCheck={spellCheck}
-        aria-describedby={describedBy(p.id, p.hint, p.error)}
-        aria-invalid={p.error ? true : undefined}
+        {...fieldAria(ids, p.hint, p.error)}
       />
-    </div>
+    </FieldGroup>
   );
 }
 
@@ -140,11 +172,7 @@ export function CheckboxField({
 }) {
   return (
     <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
-      {error ? (
-        <span className="nhsuk-error-message" id={`${id}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
+      <ErrorMessage id={`${id}-error`} message={error} />
       <div className="nhsuk-checkboxes">
         <div className="nhsuk-checkboxes__item">
           <input
@@ -154,8 +182,7 @@ export function CheckboxField({
             type="checkbox"
             value={value}
             defaultChecked={defaultChecked}
-            aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-            aria-invalid={error ? true : undefined}
+            {...fieldAria(idsOf(id), hint, error)}
           />
           <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
             {label}

@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { SummaryError } from "~/components/ErrorSummary";
+import { ErrorMessage, fieldAria, FieldGroup, type FieldIds } from "~/components/Fields";
 
 /**
  * NHS.UK text inputs and the three-field date input bound to Conform fields. Server errors
@@ -11,14 +12,12 @@ import type { SummaryError } from "~/components/ErrorSummary";
 type FormShape = Record<string, unknown>;
 type DateParts = { day?: string; month?: string; year?: string };
 
-function ErrorMessage({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <span className="nhsuk-error-message" id={id}>
-      <span className="nhsuk-u-visually-hidden">Error:</span> {message}
-    </span>
-  );
-}
+/** A Conform field's ids: its hint is Conform's description. */
+const conformIds = (meta: { id: string; descriptionId: string; errorId: string }): FieldIds => ({
+  id: meta.id,
+  hintId: meta.descriptionId,
+  errorId: meta.errorId,
+});
 
 export function TextInput<S, F extends FormShape>({
   meta,
@@ -45,32 +44,54 @@ export function TextInput<S, F extends FormShape>({
   clearOnRender?: boolean;
 }) {
   const error = meta.errors?.[0];
-  const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+  const ids = conformIds(meta);
   const classes = ["nhsuk-input", width ? `nhsuk-input--width-${width}` : "", error ? "nhsuk-input--error" : ""].filter(Boolean);
   const props = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
-      <label className="nhsuk-label" htmlFor={meta.id}>
-        {label}
-        {optional ? " (optional)" : null}
-      </label>
-      {hint ? (
-        <div className="nhsuk-hint" id={meta.descriptionId}>
-          {hint}
-        </div>
-      ) : null}
-      <ErrorMessage id={meta.errorId} message={error} />
+    <FieldGroup ids={ids} label={label} hint={hint} error={error} optional={optional}>
       <input
         {...props}
         {...(clearOnRender ? { defaultValue: "" } : {})}
         className={classes.join(" ")}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
+        {...fieldAria(ids, hint, error)}
         autoComplete={autoComplete}
         inputMode={inputMode}
         spellCheck={spellCheck}
       />
-    </div>
+    </FieldGroup>
+  );
+}
+
+/** A textarea bound to a Conform field, in the kit's form group. */
+export function Textarea<S, F extends FormShape>({
+  meta,
+  label,
+  hint,
+  optional,
+  rows = 4,
+  maxLength,
+}: {
+  meta: FieldMetadata<S, F, string[]>;
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const error = meta.errors?.[0];
+  const ids = conformIds(meta);
+  return (
+    <FieldGroup ids={ids} label={label} hint={hint} error={error} optional={optional}>
+      <textarea
+        className={`nhsuk-textarea${error ? " nhsuk-textarea--error" : ""}`}
+        id={meta.id}
+        name={meta.name}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        {...fieldAria(ids, hint, error)}
+      />
+    </FieldGroup>
   );
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { TextInput } from "~/components/accounts/ConformFields";
+import { Textarea, TextInput } from "~/components/accounts/ConformFields";
 import { Checkbox } from "~/components/admin/AdminKit";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -10,38 +10,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { FieldMetadata } from "@conform-to/react";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
-
-function TextArea({ meta, label, hint, optional }: { meta: Meta; label: string; hint?: string; optional?: boolean }) {
-  const error = meta.errors?.[0];
-  const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
-      <label className="nhsuk-label" htmlFor={meta.id}>
-        {label}
-        {optional ? " (optional)" : null}
-      </label>
-      {hint ? (
-        <div className="nhsuk-hint" id={meta.descriptionId}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <span className="nhsuk-error-message" id={meta.errorId}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
-      <textarea
-        className={`nhsuk-textarea${error ? " nhsuk-textarea--error" : ""}`}
-        id={meta.id}
-        name={meta.name}
-        rows={4}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-      />
-    </div>
-  );
-}
 
 function When({ legend, date, time }: { legend: string; date: Meta; time: Meta }) {
   return (
@@ -80,9 +48,9 @@ export function NoticeForm({ lastResult, defaults, submitLabel }: { lastResult?:
       <PostForm {...getFormProps(form)} noValidate>
         <input type="hidden" name="intent" value="save" />
         <TextInput meta={f.title} label="Title" spellCheck />
-        <TextArea meta={f.body} label="Text" />
+        <Textarea meta={f.body} label="Text" />
         <TextInput meta={f.welshTitle} label="Welsh title" optional spellCheck={false} />
-        <TextArea meta={f.welshBody} label="Welsh text" hint="Shown instead of the English to readers who use the service in Welsh." optional />
+        <Textarea meta={f.welshBody} label="Welsh text" hint="Shown instead of the English to readers who use the service in Welsh." optional />
         <When legend="Show from (optional: leave empty to show from now)" date={f.startsDate} time={f.startsTime} />
         <When legend="Show until (optional: leave empty to show until you take it down)" date={f.endsDate} time={f.endsTime} />
         <div className="nhsuk-form-group">

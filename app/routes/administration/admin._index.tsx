@@ -5,6 +5,7 @@ import { admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { COUNTRIES, GP_SYSTEMS, pageNumber, paging, searchTerm } from "~/domain/practices/onboarding";
 import { searchPeople, searchPractices } from "~/domain/practices/onboarding.server";
+import { Table } from "~/components/Table";
 
 /** /admin (spec 3 §2): the system admin's home: practices, people, and where to change things. */
 export const handle = { title: "Admin" };
@@ -84,31 +85,19 @@ export default function AdminHome() {
       {data.practices.length === 0 ? (
         <p>{data.q ? `No practices match "${data.q}".` : "There are no practices yet."}</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Practices, {data.practicePaging.total} in all</caption>
-          <thead className="nhsuk-table__head">
-            <tr>
-              <th scope="col">Practice</th>
-              <th scope="col">Practice code</th>
-              <th scope="col">ODS code</th>
-              <th scope="col">GP system</th>
-              <th scope="col">Country</th>
+        <Table caption={<>Practices, {data.practicePaging.total} in all</>} columns={["Practice", "Practice code", "ODS code", "GP system", "Country"]}>
+          {data.practices.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <a href={`/practices/edit/${p.urlCode}`}>{p.name}</a>
+              </td>
+              <td>{p.urlCode}</td>
+              <td>{p.odsCode ?? "No information provided"}</td>
+              <td>{p.ehrType}</td>
+              <td>{p.country}</td>
             </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.practices.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <a href={`/practices/edit/${p.urlCode}`}>{p.name}</a>
-                </td>
-                <td>{p.urlCode}</td>
-                <td>{p.odsCode ?? "No information provided"}</td>
-                <td>{p.ehrType}</td>
-                <td>{p.country}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <Pager paging={data.practicePaging} label="Pages of practices" />
 
@@ -124,28 +113,18 @@ export default function AdminHome() {
       {data.persons.length === 0 ? (
         <p>{data.people ? `No people match "${data.people}".` : "There are no accounts yet."}</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">People</caption>
-          <thead className="nhsuk-table__head">
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email address</th>
-              <th scope="col">Roles</th>
+        <Table caption={"People"} columns={["Name", "Email address", "Roles"]}>
+          {data.persons.map((p) => (
+            <tr key={p.id}>
+              <td>
+                {p.name}
+                {p.disabled ? " (disabled)" : null}
+              </td>
+              <td>{p.email}</td>
+              <td>{p.roles.length ? p.roles.join(", ") : "No roles"}</td>
             </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.persons.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  {p.name}
-                  {p.disabled ? " (disabled)" : null}
-                </td>
-                <td>{p.email}</td>
-                <td>{p.roles.length ? p.roles.join(", ") : "No roles"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <Pager paging={data.peoplePaging} label="Pages of people" />
     </>

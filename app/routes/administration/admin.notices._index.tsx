@@ -4,6 +4,7 @@ import { formatDateTime, noticeState } from "~/domain/admin/notices";
 import { listNotices } from "~/domain/admin/notices.server";
 import { admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
+import { Table } from "~/components/Table";
 
 /** /admin/notices (spec 3 §2): the global notices, newest first. */
 export const handle = { title: "Global notices" };
@@ -46,35 +47,24 @@ export default function Notices() {
       {notices.length === 0 ? (
         <p>There are no notices yet.</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Global notices</caption>
-          <thead className="nhsuk-table__head">
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Shown from</th>
-              <th scope="col">Until</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {notices.map((n) => {
-              const [label, tag] = STATE_TAGS[n.state];
-              return (
-                <tr key={n.id}>
-                  <td>
-                    <a href={`/admin/notices/${n.id}`}>{n.title}</a>
-                    {n.welsh ? <span className="nhsuk-body-s nhsuk-u-display-block">With Welsh text</span> : null}
-                  </td>
-                  <td>{n.from}</td>
-                  <td>{n.until || "Until taken down"}</td>
-                  <td>
-                    <strong className={`nhsuk-tag ${tag}`}>{label}</strong>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <Table caption={"Global notices"} columns={["Title", "Shown from", "Until", "Status"]}>
+          {notices.map((n) => {
+            const [label, tag] = STATE_TAGS[n.state];
+            return (
+              <tr key={n.id}>
+                <td>
+                  <a href={`/admin/notices/${n.id}`}>{n.title}</a>
+                  {n.welsh ? <span className="nhsuk-body-s nhsuk-u-display-block">With Welsh text</span> : null}
+                </td>
+                <td>{n.from}</td>
+                <td>{n.until || "Until taken down"}</td>
+                <td>
+                  <strong className={`nhsuk-tag ${tag}`}>{label}</strong>
+                </td>
+              </tr>
+            );
+          })}
+        </Table>
       )}
     </>
   );

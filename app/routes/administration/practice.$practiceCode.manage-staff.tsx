@@ -14,6 +14,7 @@ import { formRejected } from "~/web/forms.server";
 import { formatDateTime } from "~/domain/requests/display";
 import { InvitationActionSchema, INVITABLE_ROLES, inviteSchema, ROLE_LABELS, STAFF_MESSAGES } from "~/domain/staff/staff-admin";
 import { cancelInvitation, invite, listInvitations, listStaff, resendInvitation } from "~/domain/staff/staff-admin.server";
+import { Table } from "~/components/Table";
 
 export const handle = { title: "Manage staff" };
 
@@ -100,79 +101,52 @@ export default function ManageStaff() {
         {data.staff.length === 0 ? (
           <p>Nobody works at this practice yet. Invite your first staff member below.</p>
         ) : (
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Staff at {data.practiceName}</caption>
-            <thead className="nhsuk-table__head">
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email address</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="nhsuk-u-visually-hidden">Actions</span>
-                </th>
+          <Table caption={<>Staff at {data.practiceName}</>} columns={["Name", "Email address", "Role", { hidden: "Actions" }]}>
+            {data.staff.map((s) => (
+              <tr key={`${s.userId}-${s.role}`}>
+                <td>{s.name}</td>
+                <td>{s.email}</td>
+                <td>{s.roleLabel}</td>
+                <td>
+                  <Link to={`${base}/remove/${s.userId}/${s.role}`}>
+                    Remove role<span className="nhsuk-u-visually-hidden">: {s.roleLabel} for {s.name}</span>
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.staff.map((s) => (
-                <tr key={`${s.userId}-${s.role}`}>
-                  <td>{s.name}</td>
-                  <td>{s.email}</td>
-                  <td>{s.roleLabel}</td>
-                  <td>
-                    <Link to={`${base}/remove/${s.userId}/${s.role}`}>
-                      Remove role<span className="nhsuk-u-visually-hidden">: {s.roleLabel} for {s.name}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
 
         <h2 id="invitations">Invitations</h2>
         {data.invitations.length === 0 ? (
           <p>There are no pending invitations.</p>
         ) : (
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Pending invitations</caption>
-            <thead className="nhsuk-table__head">
-              <tr>
-                <th scope="col">Email address</th>
-                <th scope="col">Role</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="nhsuk-u-visually-hidden">Actions</span>
-                </th>
+          <Table caption={"Pending invitations"} columns={["Email address", "Role", "Sent", "Expires", { hidden: "Actions" }]}>
+            {data.invitations.map((i) => (
+              <tr key={i.id}>
+                <td>{i.email}</td>
+                <td>{i.roleLabel}</td>
+                <td>{i.sentAt}</td>
+                <td>{i.expired ? <strong className="nhsuk-tag nhsuk-tag--grey">Expired</strong> : i.expiresAt}</td>
+                <td>
+                  <PostForm className="app-inline-form">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="invitationId" value={i.id} />
+                    <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-2">
+                      Resend<span className="nhsuk-u-visually-hidden"> invitation to {i.email}</span>
+                    </button>
+                  </PostForm>
+                  <PostForm className="app-inline-form">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="invitationId" value={i.id} />
+                    <button type="submit" className="nhsuk-button nhsuk-button--warning nhsuk-u-margin-bottom-0">
+                      Cancel<span className="nhsuk-u-visually-hidden"> invitation to {i.email}</span>
+                    </button>
+                  </PostForm>
+                </td>
               </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.invitations.map((i) => (
-                <tr key={i.id}>
-                  <td>{i.email}</td>
-                  <td>{i.roleLabel}</td>
-                  <td>{i.sentAt}</td>
-                  <td>{i.expired ? <strong className="nhsuk-tag nhsuk-tag--grey">Expired</strong> : i.expiresAt}</td>
-                  <td>
-                    <PostForm className="app-inline-form">
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="invitationId" value={i.id} />
-                      <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-2">
-                        Resend<span className="nhsuk-u-visually-hidden"> invitation to {i.email}</span>
-                      </button>
-                    </PostForm>
-                    <PostForm className="app-inline-form">
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="invitationId" value={i.id} />
-                      <button type="submit" className="nhsuk-button nhsuk-button--warning nhsuk-u-margin-bottom-0">
-                        Cancel<span className="nhsuk-u-visually-hidden"> invitation to {i.email}</span>
-                      </button>
-                    </PostForm>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
 
         <div className="nhsuk-grid-row">

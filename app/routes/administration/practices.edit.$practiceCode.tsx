@@ -43,6 +43,7 @@ import {
 } from "~/domain/practices/settings.server";
 import { londonInstant } from "~/domain/requests/demand";
 import { formatLondonDateTime, londonDate } from "~/domain/time/london";
+import { Table } from "~/components/Table";
 
 export const handle = { title: "Edit practice" };
 
@@ -610,44 +611,31 @@ function ClosuresSection({ data }: { data: LoaderData }) {
       {data.closures.length === 0 ? (
         <p>There are no current or upcoming exceptional closures.</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-table__caption--s">Current and upcoming closures</caption>
-          <thead className="nhsuk-table__head">
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Until</th>
-              <th scope="col">Reason and where to go instead</th>
-              <th scope="col">
-                <span className="nhsuk-u-visually-hidden">Action</span>
-              </th>
+        <Table caption={"Current and upcoming closures"} captionSize="s" columns={["From", "Until", "Reason and where to go instead", { hidden: "Action" }]}>
+          {data.closures.map((c) => (
+            <tr key={c.id}>
+              <td>
+                {c.starts}
+                {c.inForce ? <strong className="nhsuk-tag nhsuk-tag--orange">In force</strong> : null}
+              </td>
+              <td>{c.ends}</td>
+              <td>
+                <p className="app-pre-line">{c.reason}</p>
+                <p className="app-pre-line">Instead: {c.alternative}</p>
+                {c.createdBy ? <p className="nhsuk-body-s">Recorded by {c.createdBy}</p> : null}
+              </td>
+              <td>
+                <PostForm noValidate>
+                  <input type="hidden" name="intent" value="cancel-closure" />
+                  <input type="hidden" name="closureId" value={c.id} />
+                  <button className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0" type="submit">
+                    Cancel closure<span className="nhsuk-u-visually-hidden"> from {c.starts}</span>
+                  </button>
+                </PostForm>
+              </td>
             </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.closures.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  {c.starts}
-                  {c.inForce ? <strong className="nhsuk-tag nhsuk-tag--orange">In force</strong> : null}
-                </td>
-                <td>{c.ends}</td>
-                <td>
-                  <p className="app-pre-line">{c.reason}</p>
-                  <p className="app-pre-line">Instead: {c.alternative}</p>
-                  {c.createdBy ? <p className="nhsuk-body-s">Recorded by {c.createdBy}</p> : null}
-                </td>
-                <td>
-                  <PostForm noValidate>
-                    <input type="hidden" name="intent" value="cancel-closure" />
-                    <input type="hidden" name="closureId" value={c.id} />
-                    <button className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0" type="submit">
-                      Cancel closure<span className="nhsuk-u-visually-hidden"> from {c.starts}</span>
-                    </button>
-                  </PostForm>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <h3>Record an exceptional closure</h3>
       <PostForm noValidate>

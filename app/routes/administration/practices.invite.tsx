@@ -20,6 +20,7 @@ import { notFound } from "~/web/responses.server";
 import { ONBOARDING_MESSAGES, pageNumber, paging, practiceInvitationSchema, searchTerm } from "~/domain/practices/onboarding";
 import { invitePractice, listCcgs, listPracticeInvitations, resendPracticeInvitation } from "~/domain/practices/onboarding.server";
 import { parseId } from "~/validation/ids";
+import { Table } from "~/components/Table";
 
 /**
  * /practices/invite (spec 3 §2, advanced users and system admins): invite practices by e-mail,
@@ -109,58 +110,43 @@ export default function InvitePractices() {
       {data.invitations.length === 0 ? (
         <p>{data.q ? `No invitations match "${data.q}".` : "No practices have been invited yet."}</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Invited practices</caption>
-          <thead className="nhsuk-table__head">
-            <tr>
-              <th scope="col">Practice</th>
-              <th scope="col">Email address</th>
-              <th scope="col">Registration code</th>
-              <th scope="col">Last sent</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="nhsuk-u-visually-hidden">Actions</span>
-              </th>
+        <Table caption={"Invited practices"} columns={["Practice", "Email address", "Registration code", "Last sent", "Status", { hidden: "Actions" }]}>
+          {data.invitations.map((i) => (
+            <tr key={i.id}>
+              <td>
+                {i.practiceName}
+                {i.odsCode ? <span className="nhsuk-body-s nhsuk-u-display-block">ODS {i.odsCode}</span> : null}
+              </td>
+              <td>{i.email}</td>
+              <td>
+                <code>{i.registrationCode}</code>
+              </td>
+              <td>{i.lastSent}</td>
+              <td>
+                {i.completed ? (
+                  <strong className="nhsuk-tag nhsuk-tag--green">Registered{i.practiceCode ? ` (${i.practiceCode})` : ""}</strong>
+                ) : (
+                  <strong className="nhsuk-tag nhsuk-tag--blue">Invited</strong>
+                )}
+              </td>
+              <td>
+                {i.completed ? null : (
+                  <PostForm reloadDocument className="app-inline-form">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="invitationId" value={String(i.id)} />
+                    <input type="hidden" name="returnTo" value={data.returnTo} />
+                    <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-2">
+                      Resend<span className="nhsuk-u-visually-hidden"> the invitation to {i.practiceName}</span>
+                    </button>
+                  </PostForm>
+                )}
+                <a href={`/practices/invite/${i.id}/delete`}>
+                  Delete<span className="nhsuk-u-visually-hidden"> the invitation to {i.practiceName}</span>
+                </a>
+              </td>
             </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.invitations.map((i) => (
-              <tr key={i.id}>
-                <td>
-                  {i.practiceName}
-                  {i.odsCode ? <span className="nhsuk-body-s nhsuk-u-display-block">ODS {i.odsCode}</span> : null}
-                </td>
-                <td>{i.email}</td>
-                <td>
-                  <code>{i.registrationCode}</code>
-                </td>
-                <td>{i.lastSent}</td>
-                <td>
-                  {i.completed ? (
-                    <strong className="nhsuk-tag nhsuk-tag--green">Registered{i.practiceCode ? ` (${i.practiceCode})` : ""}</strong>
-                  ) : (
-                    <strong className="nhsuk-tag nhsuk-tag--blue">Invited</strong>
-                  )}
-                </td>
-                <td>
-                  {i.completed ? null : (
-                    <PostForm reloadDocument className="app-inline-form">
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="invitationId" value={String(i.id)} />
-                      <input type="hidden" name="returnTo" value={data.returnTo} />
-                      <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-2">
-                        Resend<span className="nhsuk-u-visually-hidden"> the invitation to {i.practiceName}</span>
-                      </button>
-                    </PostForm>
-                  )}
-                  <a href={`/practices/invite/${i.id}/delete`}>
-                    Delete<span className="nhsuk-u-visually-hidden"> the invitation to {i.practiceName}</span>
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <Pager paging={data.paging} label="Pages of invited practices" />
     </>
