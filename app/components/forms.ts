@@ -28,12 +28,13 @@ export function summaryErrors(
  * (`lastResult`, `defaultValue`, `id`) as they are.
  */
 export function useNhsForm<Schema extends z.ZodType<Record<string, any>, Record<string, any>>>(
-  schema: Schema,
+  /** The schema, or (when it depends on what is posted, such as files) a function of the form data. */
+  schema: Schema | ((formData: FormData) => Schema),
   options: Omit<Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0], "onValidate" | "shouldValidate" | "shouldRevalidate">,
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     ...options,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: typeof schema === "function" ? schema(formData) : schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

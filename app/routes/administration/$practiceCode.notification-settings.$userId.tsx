@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { PostForm } from "~/components/Csrf";
 import { ModalDialog, useDialogSupport } from "~/components/Dialog";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
+import { useNhsForm } from "~/components/forms";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
 import { confirmPath, MY_INBOX, NOTIFICATION_MESSAGES as M, NotificationSettingsSchema } from "~/domain/staff/notification-settings";
@@ -47,7 +48,7 @@ const idOf = (name: string) => `inbox-${name.toLowerCase().replace(/[^a-z0-9]+/g
 export default function NotificationSettings() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form] = useForm({ lastResult: actionData?.lastResult, shouldValidate: "onSubmit" });
+  const [form] = useNhsForm(NotificationSettingsSchema, { lastResult: actionData?.lastResult });
   const dialogs = useDialogSupport();
   const [asking, setAsking] = useState(false);
   const formProps = getFormProps(form);

@@ -1,10 +1,11 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
-import { Button } from "~/components/Fields";
+import { Button, fieldAria, FieldGroup } from "~/components/Fields";
+import { useNhsForm } from "~/components/forms";
 import { MessageBody, FileList } from "~/components/requests/Thread";
 import { StatusTag } from "~/components/requests/StatusTag";
 import { isSecureRequest } from "~/web/cookies";
@@ -13,7 +14,7 @@ import { ACCEPTED_TYPES } from "~/domain/files/file-types";
 import { readUploadForm } from "~/web/files/uploads.server";
 import { requireChatEntry } from "~/web/requests/chat-access.server";
 import { addPatientReply, loadConversation } from "~/domain/requests/conversation.server";
-import { REPLY_MAX_LENGTH, REPLY_MESSAGES, replySchema, type ReplyInput } from "~/domain/requests/reply-form";
+import { REPLY_MAX_LENGTH, REPLY_MESSAGES, replySchema } from "~/domain/requests/reply-form";
 
 export const handle = {
   title: (data: { conversation?: { reference: string } } | undefined) =>
@@ -81,17 +82,11 @@ export default function Chat() {
 function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   // One form state for the error summary at the top of main and the form below the thread.
-  // Not useNhsForm: the schema depends on the posted files (a reply may be files alone).
-  const [form, fields] = useForm({
-    id: IDS.form,
-    lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => {
-      const hasFiles = formData.getAll(FILE_FIELD).some((f) => typeof f !== "string" && f.size > 0);
-      return parseWithZod(formData, { schema: replySchema({ hasFiles }) });
-    },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  // The schema depends on the posted files: a reply may be files alone.
+  const [form, fields] = useNhsForm(
+    (formData) => replySchema({ hasFiles: formData.getAll(FILE_FIELD).some((f) => typeof f !== "string" && f.size > 0) }),
+    { id: IDS.form, lastResult: actionData?.lastResult },
+  );
   const errors: SummaryError[] = [
     ...(form.errors ?? []).map((message) => ({ fieldId: IDS.body, message })),
     ...(fields.body.errors ?? []).slice(0, 1).map((message) => ({ fieldId: IDS.body, message })),
@@ -193,7 +188,10 @@ function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof
   );
 }
 
-type ReplyFormState = ReturnType<typeof useForm<ReplyInput>>;
+type ReplyFormState = ReturnType<typeof useNhsForm<ReturnType<typeof replySchema>>>;
+
+const BODY_IDS = { id: IDS.body, hintId: `${IDS.body}-hint`, errorId: `${IDS.body}-error` };
+const BODY_HINT = `Up to ${REPLY_MAX_LENGTH} characters. If you add a file, you do not need to write a message.`;
 
 function ReplyForm({ form, fields }: { form: ReplyFormState[0]; fields: ReplyFormState[1] }) {
   const bodyError = fields.body.errors?.[0];
@@ -202,27 +200,15 @@ function ReplyForm({ form, fields }: { form: ReplyFormState[0]; fields: ReplyFor
     <>
       <h2 id="reply-heading">Reply</h2>
       <PostForm {...getFormProps(form)} encType="multipart/form-data" aria-labelledby="reply-heading" noValidate>
-        <div className={`nhsuk-form-group${bodyError ? " nhsuk-form-group--error" : ""}`}>
-          <label className="nhsuk-label" htmlFor={IDS.body}>
-            Your message
-          </label>
-          <div className="nhsuk-hint" id={`${IDS.body}-hint`}>
-            Up to {REPLY_MAX_LENGTH} characters. If you add a file, you do not need to write a message.
-          </div>
-          {bodyError ? (
-            <span className="nhsuk-error-message" id={`${IDS.body}-error`}>
-              <span className="nhsuk-u-visually-hidden">Error:</span> {bodyError}
-            </span>
-          ) : null}
+        <FieldGroup ids={BODY_IDS} label="Your message" hint={BODY_HINT} error={bodyError}>
           <textarea
             {...getTextareaProps(fields.body, { ariaAttributes: false })}
             id={IDS.body}
             className={`nhsuk-textarea${bodyError ? " nhsuk-textarea--error" : ""}`}
             rows={6}
-            aria-describedby={[`${IDS.body}-hint`, bodyError ? `${IDS.body}-error` : null].filter(Boolean).join(" ")}
-            aria-invalid={bodyError ? true : undefined}
+            {...fieldAria(BODY_IDS, BODY_HINT, bodyError)}
           />
-        </div>
+        </FieldGroup>
         <div className={`nhsuk-form-group${fileErrors.length ? " nhsuk-form-group--error" : ""}`}>
           <label className="nhsuk-label" htmlFor={IDS.files}>
             Add photos or documents (optional)
