@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorMessage } from "~/components/Fields";
 
 /**
  * NHS.UK markup shared by the request steps: radios and checkboxes (one question, or one of a
@@ -7,14 +8,6 @@ import type { ReactNode } from "react";
 
 export type ChoiceOption = { value: string; label: string; hint?: string | null };
 
-function ErrorMessage({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <span className="nhsuk-error-message" id={id}>
-      <span className="nhsuk-u-visually-hidden">Error:</span> {message}
-    </span>
-  );
-}
 
 /**
  * Radios (one answer) or checkboxes (several). `exclusive`: the "None of these" option,

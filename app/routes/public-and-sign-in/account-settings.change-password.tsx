@@ -5,7 +5,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData } from "@remix-run/react";
 import { TextInput, NewPasswordInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
-import { ErrorSummary } from "~/components/ErrorSummary";
+import { FormPage } from "~/components/FormPage";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ChangePasswordSchema } from "~/domain/accounts/account-forms";
@@ -44,27 +44,20 @@ export default function ChangePassword() {
   });
   const errors = summaryErrors([fields.currentPassword, fields.password, fields.confirmPassword]);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        <a className="nhsuk-back-link" href="/account-settings">
-          Back to account settings
-        </a>
-        <ErrorSummary errors={errors} />
-        <h1>Change your password</h1>
-        <p>Changing your password signs you out on your other devices.</p>
-        <PostForm {...getFormProps(form)}>
-          <TextInput
-            meta={fields.currentPassword}
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            clearOnRender
-          />
-          <NewPasswordInput meta={fields.password} label="New password" />
-          <NewPasswordInput meta={fields.confirmPassword} label="Confirm new password" withHint={false} />
-          <Button>Change password</Button>
-        </PostForm>
-      </div>
-    </div>
+    <FormPage title="Change your password" errors={errors} back={{ href: "/account-settings", text: "Back to account settings" }}>
+      <p>Changing your password signs you out on your other devices.</p>
+      <PostForm {...getFormProps(form)}>
+        <TextInput
+          meta={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          clearOnRender
+        />
+        <NewPasswordInput meta={fields.password} label="New password" />
+        <NewPasswordInput meta={fields.confirmPassword} label="Confirm new password" withHint={false} />
+        <Button>Change password</Button>
+      </PostForm>
+    </FormPage>
   );
 }

@@ -5,7 +5,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
-import { ErrorSummary } from "~/components/ErrorSummary";
+import { FormPage } from "~/components/FormPage";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { AccountDetailsSchema } from "~/domain/accounts/account-forms";
@@ -41,28 +41,21 @@ export default function AccountDetails() {
   });
   const errors = summaryErrors([fields.firstName, fields.lastName, fields.mobile]);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        <a className="nhsuk-back-link" href="/account-settings">
-          Back to account settings
-        </a>
-        <ErrorSummary errors={errors} />
-        <h1>Change your details</h1>
-        <PostForm {...getFormProps(form)}>
-          <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
-          <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
-          <TextInput
-            meta={fields.mobile}
-            label="Mobile number"
-            optional
-            hint="For example, 07700 900 123"
-            type="tel"
-            autoComplete="tel"
-            width={20}
-          />
-          <Button>Save changes</Button>
-        </PostForm>
-      </div>
-    </div>
+    <FormPage title="Change your details" errors={errors} back={{ href: "/account-settings", text: "Back to account settings" }}>
+      <PostForm {...getFormProps(form)}>
+        <TextInput meta={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} />
+        <TextInput meta={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} />
+        <TextInput
+          meta={fields.mobile}
+          label="Mobile number"
+          optional
+          hint="For example, 07700 900 123"
+          type="tel"
+          autoComplete="tel"
+          width={20}
+        />
+        <Button>Save changes</Button>
+      </PostForm>
+    </FormPage>
   );
 }

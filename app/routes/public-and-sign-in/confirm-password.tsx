@@ -5,7 +5,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
-import { ErrorSummary } from "~/components/ErrorSummary";
+import { FormPage } from "~/components/FormPage";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ConfirmPasswordSchema } from "~/domain/accounts/account-forms";
@@ -44,17 +44,13 @@ export default function ConfirmPassword() {
   });
   const errors = summaryErrors([fields.password], form.errors, fields.password.id);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={errors} />
-        <h1>Confirm your password</h1>
-        <p>For your security, enter your password again to continue. You are signed in as {data.email}.</p>
-        <PostForm {...getFormProps(form)}>
-          <input type="hidden" name="redirect" value={data.redirect} />
-          <TextInput meta={fields.password} label="Password" type="password" autoComplete="current-password" clearOnRender />
-          <Button>Continue</Button>
-        </PostForm>
-      </div>
-    </div>
+    <FormPage title="Confirm your password" errors={errors}>
+      <p>For your security, enter your password again to continue. You are signed in as {data.email}.</p>
+      <PostForm {...getFormProps(form)}>
+        <input type="hidden" name="redirect" value={data.redirect} />
+        <TextInput meta={fields.password} label="Password" type="password" autoComplete="current-password" clearOnRender />
+        <Button>Continue</Button>
+      </PostForm>
+    </FormPage>
   );
 }

@@ -6,7 +6,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextInput } from "~/components/accounts/ConformFields";
 import { PostForm } from "~/components/Csrf";
-import { ErrorSummary } from "~/components/ErrorSummary";
+import { FormPage } from "~/components/FormPage";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { ResetRequestSchema } from "~/domain/accounts/account-forms";
@@ -66,19 +66,15 @@ function RequestForm() {
   });
   const errors = summaryErrors([fields.email], form.errors, fields.email.id);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={errors} />
-        <h1>Reset your password</h1>
-        <p>Enter the email address you use to sign in. If it belongs to an account, we will send a link to choose a new password.</p>
-        <PostForm {...getFormProps(form)}>
-          <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
-          <Button>Send reset link</Button>
-        </PostForm>
-        <p>
-          <a href="/login">Back to sign in</a>
-        </p>
-      </div>
-    </div>
+    <FormPage title="Reset your password" errors={errors}>
+      <p>Enter the email address you use to sign in. If it belongs to an account, we will send a link to choose a new password.</p>
+      <PostForm {...getFormProps(form)}>
+        <TextInput meta={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+        <Button>Send reset link</Button>
+      </PostForm>
+      <p>
+        <a href="/login">Back to sign in</a>
+      </p>
+    </FormPage>
   );
 }
