@@ -63,7 +63,7 @@ export function ReportChart({ section }: { section: Pick<SectionData, "id" | "na
 export function ChartKey({ names }: { names: string[] }) {
   if (names.length < 2) return null;
   return (
-    <ul className="nhsuk-list app-report-key" aria-label="Key">
+    <ul className="nhsuk-list app-report-key">
       {names.map((n, i) => (
         <li key={n}>
           <svg width="14" height="14" aria-hidden="true" focusable="false">

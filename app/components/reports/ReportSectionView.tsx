@@ -44,7 +44,7 @@ export function ReportSectionView({ section, csvHref }: { section: SectionData; 
         </table>
       </div>
       <p>
-        <a href={csvHref} download>
+        <a href={csvHref}>
           Download {section.name.toLowerCase()} as CSV
         </a>
       </p>

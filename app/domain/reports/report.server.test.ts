@@ -107,7 +107,7 @@ beforeAll(async () => {
   // A second refresh of the same hour adds nothing.
   expect((await refreshReportRollup(db, clock.now())).hours).toBe(0);
 
-  scope = { practices: [{ id: practice.id, name: practice.name, urlCode: practice.urlCode }], compare: false, drillDown: true };
+  scope = { practices: [{ id: practice.id, name: practice.name, urlCode: practice.urlCode }], compare: false, drillDown: true, inboxLinks: true };
   compare = { practices: [...scope.practices, { id: other.id, name: other.name, urlCode: other.urlCode }], compare: true, drillDown: false };
   sections = new Map((await reportSections(db, scope, PERIOD, REPORT_ROLES)).map((s) => [s.id, s]));
   typeNames = (await db.select({ name: issueTypes.name }).from(issueTypes).orderBy(asc(issueTypes.position), asc(issueTypes.id))).map((t) => t.name);

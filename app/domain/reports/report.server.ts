@@ -29,10 +29,10 @@ import {
 export type ReportPractice = { id: number; name: string; urlCode: string };
 /**
  * The practices a report covers. `compare`: one column per practice (the regional portal);
- * otherwise one column adding them all up. `drillDown`: links to the practice's own pages
- * (the practice's staff only).
+ * otherwise one column adding them all up. `drillDown`: links to the practice's patient feedback
+ * list (its gp, receptionist or practice admin); `inboxLinks`: to its inboxes (gp, receptionist).
  */
-export type ReportScope = { practices: ReportPractice[]; compare: boolean; drillDown: boolean };
+export type ReportScope = { practices: ReportPractice[]; compare: boolean; drillDown: boolean; inboxLinks?: boolean };
 
 type Counts = Map<number, Map<string, number>>;
 type Group = "key" | "hour" | "weekday" | "month" | "week";
@@ -104,7 +104,7 @@ const BUILDERS: Record<SectionId, Builder> = {
       rollupCounts(db, ids(scope), "type", period, "key"),
     ]);
     const seen = new Set([...counts.values()].flatMap((m) => [...m.keys()]));
-    const one = single(scope);
+    const one = scope.inboxLinks ? single(scope) : null;
     const categories = types
       .filter((t) => seen.has(t.code))
       .map((t) => ({ key: t.code, label: t.name, href: one ? `/${one.urlCode}/inboxes/issue_type/${t.id}` : undefined }));

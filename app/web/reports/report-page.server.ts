@@ -58,7 +58,7 @@ async function resolve(request: Request, context: AppContext, params: { practice
         basePath: `/${p.urlCode}/report`,
         title: "Report",
         caption: p.name,
-        scope: { practices: [{ id: p.id, name: p.name, urlCode: p.urlCode }], compare: false, drillDown: staff },
+        scope: { practices: [{ id: p.id, name: p.name, urlCode: p.urlCode }], compare: false, drillDown: true, inboxLinks: staff },
         roles,
         extra: [],
         choices: [],
