@@ -10,7 +10,10 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, signInAs, test } from "../support/e2e-fixtures";
 
-const expect = baseExpect.configure({ timeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+// The report pages are long (a dozen charts and their tables): on a loaded 2-core machine a
+// document navigation with JS off can take longer than the default 10 s action timeout.
+test.use({ actionTimeout: 40_000, navigationTimeout: 60_000 });
 
 /** The table's rows as text cells, heading row first. */
 async function tableCells(page: Page, id: string): Promise<string[][]> {
@@ -30,7 +33,7 @@ async function csvOf(page: Page, linkName: string): Promise<string[][]> {
 }
 
 test("a practice admin reads the report for 12 weeks and a custom period and downloads CSVs that match", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInAs(page, "demo.practiceadmin@nhs.net");
   await page.goto("/demo/report");
   await expect(page.getByRole("heading", { level: 1, name: "Report" })).toBeVisible();
@@ -71,7 +74,7 @@ test("a practice admin reads the report for 12 weeks and a custom period and dow
 });
 
 test("a regional-group admin compares the group's two practices", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await signInAs(page, "demo.ccg@nhs.net");
   await page.goto("/ccg-portal");
   await page.getByRole("link", { name: "Reports across the group" }).click();

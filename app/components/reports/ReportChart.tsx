@@ -44,7 +44,7 @@ export function ReportChart({ section }: { section: Pick<SectionData, "id" | "na
         {layout.lines.map((l, i) => (
           <g key={i}>
             <path d={l.d} fill="none" stroke={l.colour} strokeWidth="2" />
-            {l.points.map((p, j) => (
+            {(l.points.length <= 24 ? l.points : []).map((p, j) => (
               <circle key={j} cx={p.x} cy={p.y} r="3" fill={l.colour} />
             ))}
           </g>
