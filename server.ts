@@ -13,6 +13,7 @@ import { openDatabase } from "./app/db/client.server";
 import { seedDemoIfEmpty } from "./app/db/seed.server";
 import { systemClock } from "./app/domain/clock";
 import { setBanner } from "./app/domain/shell/maintenance-banner.server";
+import { startReportRollupTimer } from "./app/domain/reports/rollup.server";
 import { createApp, createLogger } from "./app/server/http.server";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,12 +52,18 @@ async function main() {
     logger.info({ port, database: database.kind }, `Frontdoor listening on http://localhost:${port}`);
   });
   server.keepAliveTimeout = 65_000;
+  // The reports' hourly rollup (issue "reports"): refreshed now and every 5 minutes, until the
+  // job queue of issue "templates" takes the schedule over.
+  const stopRollup = startReportRollupTimer(database.db, () => systemClock.now(), (error) =>
+    logger.error({ error: error instanceof Error ? error.message : String(error) }, "report rollup refresh failed"),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    stopRollup();
     // Stop accepting connections, let in-flight requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -89,4 +89,18 @@ export const SHARED_ROUTES = [
     path: "request-details/:requestId",
     module: "$practiceCode.inboxes.$inbox.request-details.$requestId",
   },
+  // Reports (issue "reports"): the report screen and its CSV downloads for the system admin and
+  // the regional-group admin; the address decides the guard and the practices.
+  { id: "routes/admin.reports", path: "admin/reports", module: "$practiceCode.report" },
+  { id: "routes/admin.reports.csv.$section", path: "admin/reports/csv/:section", module: "$practiceCode.report_.csv.$section" },
+  { id: "routes/ccg-portal.reports", path: "ccg-portal/reports", module: "$practiceCode.report" },
+  { id: "routes/ccg-portal.reports.csv.$section", path: "ccg-portal/reports/csv/:section", module: "$practiceCode.report_.csv.$section" },
+  { id: "routes/ccg-portal.practice.$practiceCode.reports", path: "ccg-portal/practice/:practiceCode/reports", module: "$practiceCode.report" },
+  {
+    id: "routes/ccg-portal.practice.$practiceCode.reports.csv.$section",
+    path: "ccg-portal/practice/:practiceCode/reports/csv/:section",
+    module: "$practiceCode.report_.csv.$section",
+  },
+  // The regional group's practices: the portal's list (search, 20 a page).
+  { id: "routes/ccg-portal.practices", path: "ccg-portal/practices", module: "ccg-portal._index" },
 ];

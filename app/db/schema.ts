@@ -1201,3 +1201,41 @@ export const fftResponses = pgTable(
   },
   (t) => [uniqueIndex("fft_responses_invitation_key").on(t.invitationId), index("fft_responses_practice_idx").on(t.practiceId, t.createdAt)],
 );
+
+// ---- reports ----
+
+/**
+ * The reports' hourly rollup (issue "reports", docs/decisions/0090-report-rollup.md): per practice
+ * and UTC hour, how many requests were sent (measure "submitted", key ""), by type, age band,
+ * who sent them, inside or outside core hours, and how many first responses were given in that
+ * hour by how long they took (measure "first_response", key the bucket's upper bound in
+ * minutes). The Europe/London date, hour (0–23) and ISO weekday (1 Monday … 7 Sunday) of the
+ * hour are kept beside it so a report never converts time zones per row. Report pages read only
+ * this table; refreshReportRollup (domain/reports/rollup.server.ts) fills it hour by hour.
+ */
+export const reportHourly = pgTable(
+  "report_hourly",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    measure: text("measure").notNull(),
+    londonDate: date("london_date").notNull(),
+    hourStart: timestamp("hour_start", { withTimezone: true }).notNull(),
+    londonHour: integer("london_hour").notNull(),
+    londonWeekday: integer("london_weekday").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.practiceId, t.measure, t.londonDate, t.hourStart, t.key] }),
+    index("report_hourly_hour_idx").on(t.hourStart),
+  ],
+);
+
+/** How far the rollup is complete: every hour before refreshed_until is in report_hourly. */
+export const reportRollupState = pgTable("report_rollup_state", {
+  name: text("name").primaryKey(),
+  refreshedUntil: timestamp("refreshed_until", { withTimezone: true }).notNull(),
+  refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull(),
+});

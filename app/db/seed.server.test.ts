@@ -69,19 +69,20 @@ describe("seedDemo", () => {
   it("fills Riverside's inboxes with requests, counted as submissions are", async () => {
     const demo = await practiceByCode(t.db, "demo");
     const counts = await inboxCounts(t.db, demo!.id);
-    expect(counts.get("all")).toBe(9);
+    // 9 recent requests, and 160 answered ones of the past year for the reports (seed-reports.server.ts).
+    expect(counts.get("all")).toBe(9 + 160);
     expect(counts.get("unassigned")).toBe(3);
     expect(counts.get("awaiting-response")).toBe(1);
-    expect(counts.get("completed")).toBe(2);
+    expect(counts.get("completed")).toBe(2 + 160);
     expect(counts.get("rejected")).toBe(1);
   });
 
   it("puts a few requests at Hillside too, for the GP of both practices' federated inbox", async () => {
     const demotpp = await practiceByCode(t.db, "demotpp");
     const counts = await inboxCounts(t.db, demotpp!.id);
-    expect(counts.get("all")).toBe(3);
+    expect(counts.get("all")).toBe(3 + 60);
     expect(counts.get("unassigned")).toBe(1);
-    expect(counts.get("completed")).toBe(1);
+    expect(counts.get("completed")).toBe(1 + 60);
   });
 
   it("creates the EMIS-like demo practice with the spec's settings", async () => {

@@ -23,6 +23,7 @@ import { HILLSIDE_REQUESTS, seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
 import { seedDemoAgent } from "./seed-agent.server";
+import { seedDemoReportHistory } from "./seed-reports.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -222,6 +223,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const atHillside = people.filter((p) => p.practiceId === demotpp.id).slice(0, 3).map((p) => p.id);
     await seedDemoRequests(tx, { practiceId: demotpp.id, patientIds: atHillside, userIdFor: () => gp, gpId: gp, receptionId: null, requests: HILLSIDE_REQUESTS });
 
+    // Reports (issue "reports"): a year of answered requests, feedback and FFT answers at both.
+    const earlier = people.filter((p) => p.practiceId === demo.id).slice(16).map((p) => p.id);
+    await seedDemoReportHistory(tx, { practiceId: demo.id, patientIds: earlier, feedbackUserId: patientUser, staffId: reception, count: 160, seed: 17 });
+    await seedDemoReportHistory(tx, { practiceId: demotpp.id, patientIds: atHillside, feedbackUserId: null, staffId: gp, count: 60, seed: 29 });
     await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
     // The TPP desktop agent at Hillside, and Hillside's practice admin (docs/decisions/0077).
     await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });

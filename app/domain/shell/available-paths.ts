@@ -65,4 +65,10 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/agent/setup",
   "/practices/online-resources/:code",
   "/videos",
+  // Reports and patient feedback (issue "reports").
+  "/:code/report",
+  "/:code/patient-feedback",
+  "/admin/reports",
+  "/ccg-portal/reports",
+  "/ccg-portal/practices",
 ]);

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/requests/Pagination";
 import { ccg_admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
@@ -12,7 +12,9 @@ export const handle = { title: "Place portal" };
 /**
  * /ccg-portal (spec 3 §2): the regional group's practices (users.ccg_id → practices.ccg_id),
  * searched by name or code, 20 a page, each with its current and upcoming exceptional
- * closures (decision 0074). The reports come with issue "reports".
+ * closures (decision 0074). Also at /ccg-portal/practices (app/route-table.mjs): the same list;
+ * the reports across the group are at /ccg-portal/reports, one practice's at
+ * /ccg-portal/practice/{code}/reports (issue "reports").
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = await requireViewer(request, context, [ccg_admin]);
@@ -46,12 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PlacePortal() {
   const data = useLoaderData<typeof loader>();
+  const base = useLocation().pathname === "/ccg-portal/practices" ? "/ccg-portal/practices" : "/ccg-portal";
   const query = (n: number) => {
     const q = new URLSearchParams();
     if (data.search) q.set("search", data.search);
     if (n > 1) q.set("page", String(n));
     const s = q.toString();
-    return s ? `/ccg-portal?${s}` : "/ccg-portal";
+    return s ? `${base}?${s}` : base;
   };
   return (
     <div className="nhsuk-grid-row">
@@ -59,7 +62,12 @@ export default function PlacePortal() {
         {data.ccgName ? <span className="nhsuk-caption-l">{data.ccgName}</span> : null}
         <h1>Place portal</h1>
         {!data.ccgName ? <p>Your account is not linked to a regional group yet. Ask a system administrator to link it.</p> : null}
-        <form method="get" action="/ccg-portal" role="search">
+        {data.ccgName ? (
+          <p>
+            <a href="/ccg-portal/reports">Reports across the group</a>: compare the group&apos;s practices side by side.
+          </p>
+        ) : null}
+        <form method="get" action={base} role="search">
           <div className="nhsuk-form-group">
             <label className="nhsuk-label" htmlFor="search">
               Search practices by name or code
@@ -82,6 +90,7 @@ export default function PlacePortal() {
                 <th scope="col">Practice</th>
                 <th scope="col">Code</th>
                 <th scope="col">Exceptional closures (current and upcoming)</th>
+                <th scope="col">Reports</th>
               </tr>
             </thead>
             <tbody className="nhsuk-table__body">
@@ -105,6 +114,11 @@ export default function PlacePortal() {
                         ))}
                       </ul>
                     )}
+                  </td>
+                  <td>
+                    <a href={`/ccg-portal/practice/${p.urlCode}/reports`}>
+                      Report<span className="nhsuk-u-visually-hidden"> for {p.name}</span>
+                    </a>
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,238 @@
+/**
+ * Each report section against hand-counted fixtures, through the rollup: requests on both
+ * clock-change nights of 2026 (29 March, 25 October), at the core-hours edges, by every kind of
+ * sender and age band; first responses by staff message and by closing; a closure, feedback and
+ * FFT answers. The rollup is refreshed in two steps to prove it is incremental, and twice to
+ * prove a repeat changes nothing.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { entryMessages, exceptionalClosures, fftResponses, issueTypes, patientEntries, patientFeedback, patients } from "~/db/schema";
+import { useTestWorld, makePractice } from "../../../tests/support/world";
+import { createUser } from "../../../tests/support/registration-fixtures";
+import { reportSections, type ReportScope } from "./report.server";
+import { refreshReportRollup, rollupCompleteTo } from "./rollup.server";
+import { REPORT_ROLES, sectionTable, type SectionData } from "./sections";
+import { asc } from "drizzle-orm";
+
+const world = useTestWorld();
+const NOW = "2026-11-25T12:30:00Z";
+const PERIOD = { kind: "custom" as const, from: "2026-03-01", to: "2026-11-25" };
+
+let scope: ReportScope;
+let compare: ReportScope;
+let sections: Map<string, SectionData>;
+let typeNames: string[];
+
+type Fixture = { at: string; dob: string; requester?: string; via?: string; type?: number; reply?: string; closed?: string };
+const FIXTURES: Fixture[] = [
+  // E1 00:30 GMT Sunday 29 March (before the clocks go forward): hour 0.
+  { at: "2026-03-29T00:30:00Z", dob: "2010-05-01", type: 1, reply: "2026-03-29T05:00:00Z" },
+  // E2 02:30 BST the same night: hour 2 (there is no 01:00 hour that night).
+  { at: "2026-03-29T01:30:00Z", dob: "1996-01-01", requester: "dependent", type: 1 },
+  // E3, E4: 01:30 BST and 01:30 GMT on 25 October: two UTC hours, both London hour 1.
+  { at: "2026-10-25T00:30:00Z", dob: "1996-01-01" },
+  { at: "2026-10-25T01:30:00Z", dob: "1996-01-01" },
+  // E5 Monday 09:00 GMT through the NHS App, answered in 10 minutes.
+  { at: "2026-11-23T09:00:00Z", dob: "1956-06-01", via: "nhs_app", reply: "2026-11-23T09:10:00Z" },
+  // E6 Monday 18:30: outside core hours (18:30 is not inside); sent by staff; closed a day later.
+  { at: "2026-11-23T18:30:00Z", dob: "1946-01-01", requester: "staff", closed: "2026-11-24T18:30:00Z" },
+  // E7 Wednesday 08:59 BST: inside core hours; answered after 2 hours, closed later still.
+  { at: "2026-07-01T07:59:00Z", dob: "1976-01-01", reply: "2026-07-01T09:59:00Z", closed: "2026-07-03T10:00:00Z" },
+  // E8 in the hour still going on: not counted yet. E9 before the period.
+  { at: "2026-11-25T12:10:00Z", dob: "1976-01-01" },
+  { at: "2026-02-27T10:00:00Z", dob: "1976-01-01" },
+];
+
+beforeAll(async () => {
+  const { db, clock } = world.context;
+  clock.set(NOW);
+  const practice = await makePractice(world.context, { name: "Alpha Surgery" });
+  const other = await makePractice(world.context, { name: "Beta Surgery" });
+  const staff = await createUser(world.context, { firstName: "Gwen" });
+  for (const f of FIXTURES) {
+    const [patient] = await db
+      .insert(patients)
+      .values({ practiceId: practice.id, firstName: "Pat", lastName: "Fixture", dateOfBirth: f.dob, createdAt: new Date("2026-11-02T10:00:00Z") })
+      .returning();
+    const at = new Date(f.at);
+    const [entry] = await db
+      .insert(patientEntries)
+      .values({
+        practiceId: practice.id,
+        patientId: patient!.id,
+        createdByUserId: staff.id,
+        requester: f.requester ?? "myself",
+        submittedVia: f.via ?? "web",
+        issueTypeId: f.type ?? 4,
+        stage: "submitted",
+        startedAt: at,
+        submittedAt: at,
+        closedAt: f.closed ? new Date(f.closed) : null,
+      })
+      .returning();
+    if (f.reply) await db.insert(entryMessages).values({ patientEntryId: entry!.id, authorUserId: staff.id, authorRole: "staff", body: "Reply", createdAt: new Date(f.reply) });
+    // A patient's own message is not a response.
+    await db.insert(entryMessages).values({ patientEntryId: entry!.id, authorRole: "patient", body: "More", createdAt: new Date(at.getTime() + 60_000) });
+  }
+  const [otherPatient] = await db.insert(patients).values({ practiceId: other.id, firstName: "Bea", lastName: "Other", dateOfBirth: "1980-01-01", createdAt: new Date("2026-01-01T10:00:00Z") }).returning();
+  await db.insert(patientEntries).values({
+    practiceId: other.id,
+    patientId: otherPatient!.id,
+    createdByUserId: staff.id,
+    issueTypeId: 4,
+    stage: "submitted",
+    startedAt: new Date("2026-07-10T10:00:00Z"),
+    submittedAt: new Date("2026-07-10T10:00:00Z"),
+  });
+  await db.insert(exceptionalClosures).values([
+    { practiceId: practice.id, startsAt: new Date("2026-11-10T09:00:00Z"), endsAt: new Date("2026-11-10T13:00:00Z"), reason: "Training", alternative: "Call 111" },
+    { practiceId: practice.id, startsAt: new Date("2026-11-11T09:00:00Z"), endsAt: new Date("2026-11-11T13:00:00Z"), reason: "Cancelled", alternative: "Call 111", cancelledAt: new Date("2026-11-09T09:00:00Z") },
+  ]);
+  await db.insert(patientFeedback).values([
+    { practiceId: practice.id, feedbackFor: "practice", rating: 5, createdAt: new Date("2026-04-01T10:00:00Z") },
+    { practiceId: practice.id, feedbackFor: "frontdoor", rating: 5, createdAt: new Date("2026-05-01T10:00:00Z") },
+    { practiceId: practice.id, feedbackFor: "practice", rating: 3, createdAt: new Date("2026-11-25T10:00:00Z") },
+    { practiceId: practice.id, feedbackFor: "practice", rating: 1, createdAt: new Date("2026-02-01T10:00:00Z") },
+  ]);
+  await db.insert(fftResponses).values([
+    { practiceId: practice.id, answer: "very_good", createdAt: new Date("2026-06-01T10:00:00Z") },
+    { practiceId: practice.id, answer: "dont_know", createdAt: new Date("2026-06-02T10:00:00Z") },
+  ]);
+
+  // Incremental: up to the October change's first hour, then the rest.
+  const first = await refreshReportRollup(db, new Date("2026-10-25T01:00:00Z"));
+  expect(first.from.toISOString()).toBe("2026-02-27T10:00:00.000Z");
+  await refreshReportRollup(db, clock.now());
+  expect((await rollupCompleteTo(db))?.toISOString()).toBe("2026-11-25T12:00:00.000Z");
+  // A second refresh of the same hour adds nothing.
+  expect((await refreshReportRollup(db, clock.now())).hours).toBe(0);
+
+  scope = { practices: [{ id: practice.id, name: practice.name, urlCode: practice.urlCode }], compare: false, drillDown: true, inboxLinks: true };
+  compare = { practices: [...scope.practices, { id: other.id, name: other.name, urlCode: other.urlCode }], compare: true, drillDown: false };
+  sections = new Map((await reportSections(db, scope, PERIOD, REPORT_ROLES)).map((s) => [s.id, s]));
+  typeNames = (await db.select({ name: issueTypes.name }).from(issueTypes).orderBy(asc(issueTypes.position), asc(issueTypes.id))).map((t) => t.name);
+});
+
+/** The section's rows that are not zero, as [label, value]. */
+function nonZero(id: string): [string, number][] {
+  const s = sections.get(id)!;
+  return s.categories.map((c, i) => [c.label, s.series[0]!.values[i]!] as [string, number]).filter(([, v]) => v !== 0);
+}
+
+describe("report sections against hand-counted fixtures", () => {
+  it("requests by month and by week", () => {
+    expect(nonZero("requests-monthly")).toEqual([
+      ["Mar 2026", 2],
+      ["Jul 2026", 1],
+      ["Oct 2026", 2],
+      ["Nov 2026", 2],
+    ]);
+    expect(sections.get("requests-monthly")!.categories).toHaveLength(9);
+    expect(nonZero("requests-weekly")).toEqual([
+      ["23/03/2026", 2],
+      ["29/06/2026", 1],
+      ["19/10/2026", 2],
+      ["23/11/2026", 2],
+    ]);
+  });
+
+  it("requests by hour of the day, London time across both clock changes", () => {
+    expect(nonZero("requests-by-hour")).toEqual([
+      ["00:00 to 00:59", 1],
+      ["01:00 to 01:59", 2],
+      ["02:00 to 02:59", 1],
+      ["08:00 to 08:59", 1],
+      ["09:00 to 09:59", 1],
+      ["18:00 to 18:59", 1],
+    ]);
+  });
+
+  it("requests by day of the week", () => {
+    expect(nonZero("requests-by-weekday")).toEqual([
+      ["Monday", 2],
+      ["Wednesday", 1],
+      ["Sunday", 4],
+    ]);
+  });
+
+  it("requests by type, with a drill-down to the type's inbox", () => {
+    const s = sections.get("requests-by-type")!;
+    expect(nonZero("requests-by-type")).toEqual([
+      [typeNames[0], 2],
+      [typeNames[3], 5],
+    ]);
+    expect(s.categories[0]!.href).toMatch(/\/inboxes\/issue_type\/1$/);
+  });
+
+  it("requests by age on the day sent", () => {
+    expect(nonZero("requests-by-age")).toEqual([
+      ["0 to 15", 1],
+      ["25 to 44", 3],
+      ["45 to 64", 1],
+      ["65 to 74", 1],
+      ["75 and over", 1],
+    ]);
+  });
+
+  it("submitted by patient, carer, staff and NHS App", () => {
+    expect(nonZero("submitted-by")).toEqual([
+      ["Patient", 4],
+      ["Carer", 1],
+      ["Staff", 1],
+      ["NHS App", 1],
+    ]);
+  });
+
+  it("requests inside core hours (08:00 inclusive to 18:30 exclusive, weekdays)", () => {
+    expect(nonZero("core-hours")).toEqual([
+      ["Inside core hours", 2],
+      ["Outside core hours", 5],
+    ]);
+    expect(sections.get("core-hours")!.summary).toEqual(["Requests: 29% inside core hours."]);
+  });
+
+  it("time to first response: buckets, median and 90th percentile", () => {
+    expect(nonZero("first-response")).toEqual([
+      ["Within 15 minutes", 1],
+      ["Within 2 hours", 1],
+      ["Within 8 hours", 1],
+      ["Within 1 day", 1],
+    ]);
+    expect(sections.get("first-response")!.summary).toEqual(["Responses: median within 2 hours; 90th percentile within 1 day."]);
+  });
+
+  it("exceptional closures: hours closed, cancelled ones left out", () => {
+    expect(nonZero("closures")).toEqual([["Nov 2026", 4]]);
+  });
+
+  it("patient feedback and friends and family answers in the period", () => {
+    expect(nonZero("patient-feedback")).toEqual([
+      ["Very good (5)", 2],
+      ["Neither good nor poor (3)", 1],
+    ]);
+    expect(sections.get("patient-feedback")!.categories[0]!.href).toMatch(/\/patient-feedback\?rating=5$/);
+    expect(nonZero("friends-and-family")).toEqual([
+      ["Very good", 1],
+      ["Don't know", 1],
+    ]);
+  });
+
+  it("new registrations and registered patients", () => {
+    expect(nonZero("registrations")).toEqual([["Nov 2026", 9]]);
+    expect(nonZero("registered-patients")).toEqual([["Without an online account", 9]]);
+  });
+
+  it("compares practices column by column, each with its own numbers", async () => {
+    const [monthly] = await reportSections(world.context.db, compare, PERIOD, ["ccg_admin"], "requests-monthly");
+    const table = sectionTable(monthly!);
+    expect(table[0]).toEqual(["Month", "Alpha Surgery", "Beta Surgery"]);
+    expect(table.find((r) => r[0] === "Jul 2026")).toEqual(["Jul 2026", 1, 1]);
+    expect(table.find((r) => r[0] === "Mar 2026")).toEqual(["Mar 2026", 2, 0]);
+  });
+
+  it("shows each role only its sections", async () => {
+    const reception = await reportSections(world.context.db, scope, PERIOD, ["receptionist"]);
+    expect(reception.map((s) => s.id)).not.toContain("first-response");
+    expect(reception.map((s) => s.id)).toContain("submitted-by");
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The numbers of each report section for a set of practices and a period. Request sections read
+ * only the hourly rollup (report_hourly), never patient_entries; the others count small tables
+ * (feedback, patients, closures) with the practice in the WHERE clause. Who may see which
+ * practices is decided before this is called (scope.server.ts); every query here is limited to
+ * the practice ids it is given.
+ */
+import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { exceptionalClosures, fftResponses, issueTypes, patientFeedback, patients, reportHourly } from "~/db/schema";
+import { londonInstant } from "~/domain/requests/demand";
+import { addDays, dateLabel, monthLabel, monthsOf, weeksOf, type Period } from "./period";
+import { AGE_BANDS, bucketLabel, OVER, quantileBucket, RESPONSE_BUCKETS, SUBMITTER_LABELS, SUBMITTERS } from "./rollup";
+import {
+  FFT_ANSWERS,
+  FFT_LABELS,
+  FFT_RATING,
+  hourLabel,
+  RATING_LABELS,
+  SECTIONS,
+  WEEKDAY_LABELS,
+  type Category,
+  type ReportRole,
+  type SectionData,
+  type SectionDef,
+  type SectionId,
+} from "./sections";
+
+export type ReportPractice = { id: number; name: string; urlCode: string };
+/**
+ * The practices a report covers. `compare`: one column per practice (the regional portal);
+ * otherwise one column adding them all up. `drillDown`: links to the practice's patient feedback
+ * list (its gp, receptionist or practice admin); `inboxLinks`: to its inboxes (gp, receptionist).
+ */
+export type ReportScope = { practices: ReportPractice[]; compare: boolean; drillDown: boolean; inboxLinks?: boolean };
+
+type Counts = Map<number, Map<string, number>>;
+type Group = "key" | "hour" | "weekday" | "month" | "week";
+
+const GROUP_SQL: Record<Group, ReturnType<typeof sql>> = {
+  key: sql`${reportHourly.key}`,
+  hour: sql`${reportHourly.londonHour}::text`,
+  weekday: sql`${reportHourly.londonWeekday}::text`,
+  month: sql`to_char(${reportHourly.londonDate}, 'YYYY-MM')`,
+  week: sql`to_char(date_trunc('week', ${reportHourly.londonDate}::timestamp), 'YYYY-MM-DD')`,
+};
+
+async function rollupCounts(db: Db, ids: number[], measure: string, period: Period, group: Group): Promise<Counts> {
+  const k = GROUP_SQL[group];
+  const rows = await db
+    .select({ practiceId: reportHourly.practiceId, k: sql<string>`${k}`, n: sql<number>`sum(${reportHourly.count})::int` })
+    .from(reportHourly)
+    .where(
+      and(
+        inArray(reportHourly.practiceId, ids),
+        eq(reportHourly.measure, measure),
+        gte(reportHourly.londonDate, period.from),
+        sql`${reportHourly.londonDate} <= ${period.to}`,
+      ),
+    )
+    .groupBy(reportHourly.practiceId, k);
+  return toCounts(rows);
+}
+
+function toCounts(rows: { practiceId: number; k: string | number | null; n: number | string }[]): Counts {
+  const out: Counts = new Map();
+  for (const r of rows) {
+    const m = out.get(r.practiceId) ?? new Map<string, number>();
+    m.set(String(r.k), (m.get(String(r.k)) ?? 0) + Number(r.n));
+    out.set(r.practiceId, m);
+  }
+  return out;
+}
+
+function instants(period: Period) {
+  return { start: londonInstant(period.from, "00:00"), end: londonInstant(addDays(period.to, 1), "00:00") };
+}
+
+function build(def: SectionDef, scope: ReportScope, categories: Category[], counts: Counts, summary: string[] = []): SectionData {
+  const valuesOf = (ids: number[]) => categories.map((c) => round1(ids.reduce((s, id) => s + (counts.get(id)?.get(c.key) ?? 0), 0)));
+  const series = scope.compare
+    ? scope.practices.map((p) => ({ name: p.name, values: valuesOf([p.id]) }))
+    : [{ name: def.valueHeading, values: valuesOf(scope.practices.map((p) => p.id)) }];
+  return { ...def, categories, series, summary };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const single = (scope: ReportScope) => (scope.drillDown && scope.practices.length === 1 ? scope.practices[0] : null);
+
+type Builder = (db: Db, scope: ReportScope, period: Period, def: SectionDef) => Promise<SectionData>;
+
+const BUILDERS: Record<SectionId, Builder> = {
+  "requests-monthly": async (db, scope, period, def) =>
+    build(def, scope, monthsOf(period).map((m) => ({ key: m, label: monthLabel(m) })), await rollupCounts(db, ids(scope), "submitted", period, "month")),
+  "requests-weekly": async (db, scope, period, def) =>
+    build(def, scope, weeksOf(period).map((w) => ({ key: w, label: dateLabel(w) })), await rollupCounts(db, ids(scope), "submitted", period, "week")),
+  "requests-by-hour": async (db, scope, period, def) =>
+    build(def, scope, Array.from({ length: 24 }, (_, h) => ({ key: String(h), label: hourLabel(h) })), await rollupCounts(db, ids(scope), "submitted", period, "hour")),
+  "requests-by-weekday": async (db, scope, period, def) =>
+    build(def, scope, WEEKDAY_LABELS.map((label, i) => ({ key: String(i + 1), label })), await rollupCounts(db, ids(scope), "submitted", period, "weekday")),
+  "requests-by-type": async (db, scope, period, def) => {
+    const [types, counts] = await Promise.all([
+      db.select({ id: issueTypes.id, code: issueTypes.code, name: issueTypes.name }).from(issueTypes).orderBy(issueTypes.position, issueTypes.id),
+      rollupCounts(db, ids(scope), "type", period, "key"),
+    ]);
+    const seen = new Set([...counts.values()].flatMap((m) => [...m.keys()]));
+    const one = scope.inboxLinks ? single(scope) : null;
+    const categories = types
+      .filter((t) => seen.has(t.code))
+      .map((t) => ({ key: t.code, label: t.name, href: one ? `/${one.urlCode}/inboxes/issue_type/${t.id}` : undefined }));
+    return build(def, scope, categories, counts);
+  },
+  "requests-by-age": async (db, scope, period, def) =>
+    build(def, scope, AGE_BANDS.map((b) => ({ key: b, label: b === "75+" ? "75 and over" : b.replace("-", " to ") })), await rollupCounts(db, ids(scope), "age", period, "key")),
+  "submitted-by": async (db, scope, period, def) =>
+    build(def, scope, SUBMITTERS.map((s) => ({ key: s, label: SUBMITTER_LABELS[s] })), await rollupCounts(db, ids(scope), "submitted_by", period, "key")),
+  "core-hours": async (db, scope, period, def) => {
+    const counts = await rollupCounts(db, ids(scope), "core_hours", period, "key");
+    const section = build(def, scope, [{ key: "inside", label: "Inside core hours" }, { key: "outside", label: "Outside core hours" }], counts);
+    section.summary = section.series.map((s) => {
+      const total = s.values[0]! + s.values[1]!;
+      return `${s.name}: ${total === 0 ? "no requests" : `${Math.round((s.values[0]! / total) * 100)}% inside core hours`}.`;
+    });
+    return section;
+  },
+  "first-response": async (db, scope, period, def) => {
+    const bounds = [...RESPONSE_BUCKETS, OVER];
+    const section = build(def, scope, bounds.map((b) => ({ key: String(b), label: bucketLabel(b) })), await rollupCounts(db, ids(scope), "first_response", period, "key"));
+    section.summary = section.series.map((s) => {
+      const counts = bounds.map((bound, i) => ({ bound, count: s.values[i] ?? 0 }));
+      const median = quantileBucket(counts, 0.5);
+      const p90 = quantileBucket(counts, 0.9);
+      if (median === null || p90 === null) return `${s.name}: no responses in this period.`;
+      return `${s.name}: median ${bucketLabel(median).toLowerCase()}; 90th percentile ${bucketLabel(p90).toLowerCase()}.`;
+    });
+    return section;
+  },
+  closures: async (db, scope, period, def) => {
+    const { start, end } = instants(period);
+    const rows = await db
+      .select({
+        practiceId: exceptionalClosures.practiceId,
+        k: sql<string>`to_char(${exceptionalClosures.startsAt} at time zone 'Europe/London', 'YYYY-MM')`,
+        n: sql<number>`sum(extract(epoch from ${exceptionalClosures.endsAt} - ${exceptionalClosures.startsAt}) / 3600.0)`,
+      })
+      .from(exceptionalClosures)
+      .where(and(inArray(exceptionalClosures.practiceId, ids(scope)), isNull(exceptionalClosures.cancelledAt), gte(exceptionalClosures.startsAt, start), lt(exceptionalClosures.startsAt, end)))
+      .groupBy(exceptionalClosures.practiceId, sql`2`);
+    return build(def, scope, monthsOf(period).map((m) => ({ key: m, label: monthLabel(m) })), toCounts(rows));
+  },
+  "patient-feedback": async (db, scope, period, def) => {
+    const { start, end } = instants(period);
+    const rows = await db
+      .select({ practiceId: patientFeedback.practiceId, k: patientFeedback.rating, n: sql<number>`count(*)::int` })
+      .from(patientFeedback)
+      .where(and(inArray(patientFeedback.practiceId, ids(scope)), gte(patientFeedback.createdAt, start), lt(patientFeedback.createdAt, end)))
+      .groupBy(patientFeedback.practiceId, patientFeedback.rating);
+    const one = single(scope);
+    const categories = [5, 4, 3, 2, 1].map((r) => ({ key: String(r), label: RATING_LABELS[r]!, href: one ? `/${one.urlCode}/patient-feedback?rating=${r}` : undefined }));
+    return build(def, scope, categories, toCounts(rows));
+  },
+  "friends-and-family": async (db, scope, period, def) => {
+    const { start, end } = instants(period);
+    const rows = await db
+      .select({ practiceId: fftResponses.practiceId, k: fftResponses.answer, n: sql<number>`count(*)::int` })
+      .from(fftResponses)
+      .where(and(inArray(fftResponses.practiceId, ids(scope)), gte(fftResponses.createdAt, start), lt(fftResponses.createdAt, end)))
+      .groupBy(fftResponses.practiceId, fftResponses.answer);
+    const one = single(scope);
+    const categories = FFT_ANSWERS.map((a) => ({ key: a, label: FFT_LABELS[a]!, href: one ? `/${one.urlCode}/patient-feedback?${FFT_RATING[a] ? `for=fft&rating=${FFT_RATING[a]}` : "for=fft"}` : undefined }));
+    return build(def, scope, categories, toCounts(rows));
+  },
+  registrations: async (db, scope, period, def) => {
+    const { start, end } = instants(period);
+    const rows = await db
+      .select({ practiceId: patients.practiceId, k: sql<string>`to_char(${patients.createdAt} at time zone 'Europe/London', 'YYYY-MM')`, n: sql<number>`count(*)::int` })
+      .from(patients)
+      .where(and(inArray(patients.practiceId, ids(scope)), gte(patients.createdAt, start), lt(patients.createdAt, end)))
+      .groupBy(patients.practiceId, sql`2`);
+    return build(def, scope, monthsOf(period).map((m) => ({ key: m, label: monthLabel(m) })), toCounts(rows));
+  },
+  "registered-patients": async (db, scope, _period, def) => {
+    const rows = await db
+      .select({
+        practiceId: patients.practiceId,
+        k: sql<string>`case when ${patients.userId} is null then 'offline' else 'online' end`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(patients)
+      .where(inArray(patients.practiceId, ids(scope)))
+      .groupBy(patients.practiceId, sql`2`);
+    return build(def, scope, [{ key: "online", label: "With an online account" }, { key: "offline", label: "Without an online account" }], toCounts(rows));
+  },
+};
+
+const ids = (scope: ReportScope) => (scope.practices.length ? scope.practices.map((p) => p.id) : [-1]);
+
+/** The sections these roles may see (or the one asked for), with their numbers. */
+export async function reportSections(db: Db, scope: ReportScope, period: Period, roles: readonly ReportRole[], only?: string): Promise<SectionData[]> {
+  const defs = SECTIONS.filter((s) => s.roles.some((r) => roles.includes(r)) && (only === undefined || s.id === only));
+  const out: SectionData[] = [];
+  // One at a time: a report is a dozen small index reads, and the pool is shared with every page.
+  for (const def of defs) out.push(await BUILDERS[def.id](db, scope, period, def));
+  return out;
+}

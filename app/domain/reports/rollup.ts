@@ -1,0 +1,76 @@
+/**
+ * The rules of the reports' hourly rollup (docs/decisions/0090-report-rollup.md), pure so each is
+ * tested: which age band a patient falls in, who sent a request, and the buckets of the time
+ * from submission to first response.
+ */
+
+export const AGE_BANDS = ["0-15", "16-24", "25-44", "45-64", "65-74", "75+"] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+export function ageBand(age: number): AgeBand {
+  if (age < 16) return "0-15";
+  if (age < 25) return "16-24";
+  if (age < 45) return "25-44";
+  if (age < 65) return "45-64";
+  if (age < 75) return "65-74";
+  return "75+";
+}
+
+/** Whole years between a date of birth and a date (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, on: string): number {
+  const years = Number(on.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return on.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}
+
+export const SUBMITTERS = ["patient", "carer", "staff", "nhs_app"] as const;
+export type Submitter = (typeof SUBMITTERS)[number];
+export const SUBMITTER_LABELS: Record<Submitter, string> = { patient: "Patient", carer: "Carer", staff: "Staff", nhs_app: "NHS App" };
+
+/** Who sent a request, as the report counts it: the NHS App first (whoever used it), then staff, carer, patient. */
+export function submitterOf(entry: { requester: string; submittedVia: string }): Submitter {
+  if (entry.submittedVia === "nhs_app") return "nhs_app";
+  if (entry.requester === "staff") return "staff";
+  if (entry.requester === "dependent") return "carer";
+  return "patient";
+}
+
+/**
+ * Upper bounds (minutes) of the first-response buckets; a response is in the first bucket whose
+ * bound is at least its time. The last bucket (OVER) holds everything beyond a week.
+ */
+export const RESPONSE_BUCKETS = [15, 30, 60, 120, 240, 480, 1440, 2880, 4320, 10080] as const;
+export const OVER = 999999;
+
+export function responseBucket(minutes: number): number {
+  for (const b of RESPONSE_BUCKETS) if (minutes <= b) return b;
+  return OVER;
+}
+
+export function bucketLabel(bound: number): string {
+  if (bound === OVER) return "More than 7 days";
+  if (bound < 60) return `Within ${bound} minutes`;
+  if (bound < 1440) return bound === 60 ? "Within 1 hour" : `Within ${bound / 60} hours`;
+  return bound === 1440 ? "Within 1 day" : `Within ${bound / 1440} days`;
+}
+
+/**
+ * The bucket the q-quantile (0.5 median, 0.9 90th percentile) falls in, from counts per bucket:
+ * the smallest bucket whose running count reaches ceil(q × total). Null with no responses.
+ */
+export function quantileBucket(counts: ReadonlyArray<{ bound: number; count: number }>, q: number): number | null {
+  const sorted = [...counts].sort((a, b) => a.bound - b.bound);
+  const total = sorted.reduce((s, c) => s + c.count, 0);
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil(q * total));
+  let running = 0;
+  for (const c of sorted) {
+    running += c.count;
+    if (running >= rank) return c.bound;
+  }
+  return sorted[sorted.length - 1]!.bound;
+}
+
+/** The start of the hour an instant falls in (UTC; London's offsets are whole hours). */
+export function hourFloor(instant: Date): Date {
+  return new Date(Math.floor(instant.getTime() / 3_600_000) * 3_600_000);
+}
