@@ -74,6 +74,12 @@ export function areaRoutes(appDirectory) {
  * @type {{ id: string; path: string; module: string; parentId?: string }[]}
  */
 export const SHARED_ROUTES = [
+  // A practice admin's invitation: the same page with or without the practice in the address.
+  {
+    id: "routes/practice.$practiceCode.register.practice-admin.$token",
+    path: "practice/:practiceCode/register/practice-admin/:token",
+    module: "practice-admin-register.$token",
+  },
   { id: "routes/$practiceCode.login", path: ":practiceCode/login", module: "login._index" },
   // An issue type's inbox: the inbox list (the loader reads params.type), inside the inboxes layout.
   {

@@ -14,7 +14,8 @@ import { useTestWorld } from "../../../tests/support/world";
 import { createPractice, createUser, linkSentTo, messagesTo, sessionCookie, tokenOf, uniqueWord, userByEmail } from "../../../tests/support/registration-fixtures";
 import { callAction, callLoader, cookieHeaderAfter, getRequest, postRequest, readJson } from "../../../tests/support/requests";
 import * as shortAdminRoute from "./practice-admin-register.$token";
-import * as adminRoute from "./practice.$practiceCode.register.practice-admin.$token";
+// The same module answers /practice/{code}/register/practice-admin/{token} (app/route-table.mjs).
+import * as adminRoute from "./practice-admin-register.$token";
 import * as staffRoute from "./practice.$practiceCode.register.staff.$token";
 
 const t = useTestWorld();
