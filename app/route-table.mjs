@@ -21,6 +21,7 @@ export const AREAS = [
   "reports",
   "video",
   "integrations",
+  "my-health-and-feedback",
   "dev",
 ];
 
