@@ -14,6 +14,8 @@ import { seedDemoIfEmpty } from "./app/db/seed.server";
 import { systemClock } from "./app/domain/clock";
 import { setBanner } from "./app/domain/shell/maintenance-banner.server";
 import { startReportRollupTimer } from "./app/domain/reports/rollup.server";
+import { startFftInvitationTimer } from "./app/domain/feedback/fft.server";
+import { createNotifier } from "./app/domain/notify/create-notifier.server";
 import { createApp, createLogger } from "./app/server/http.server";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,6 +59,12 @@ async function main() {
   const stopRollup = startReportRollupTimer(database.db, () => systemClock.now(), (error) =>
     logger.error({ error: error instanceof Error ? error.message : String(error) }, "report rollup refresh failed"),
   );
+  // Friends and family test links after appointments (issue "patient side"), where links can be made.
+  const stopFft = config.publicUrl
+    ? startFftInvitationTimer({ db: database.db, notifier: createNotifier(config, database.db), productName: config.productName }, config.publicUrl, () => systemClock.now(), (error) =>
+        logger.error({ error: error instanceof Error ? error.message : String(error) }, "friends and family test invitations failed"),
+      )
+    : () => {};
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -64,6 +72,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopRollup();
+    stopFft();
     // Stop accepting connections, let in-flight requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

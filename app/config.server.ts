@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRACKING_SCRIPT_URL: z.string().url().optional(),
+  // The address patients reach the site at, for links sent without a request to answer (the
+  // friends and family test after an appointment). Unset: those messages are not sent.
+  PUBLIC_URL: z.preprocess(blankToUndefined, z.string().url().optional()),
   // Puts up the maintenance banner at start (ops, before planned work; also the e2e tests).
   MAINTENANCE_BANNER_TEXT: z.string().optional(),
   MAINTENANCE_BANNER_TYPE: z.enum(["information", "warning"]).default("information"),
@@ -128,6 +131,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   trackingScriptUrl?: string;
+  /** PUBLIC_URL: the origin of links in messages no request is answering (friends and family test). */
+  publicUrl?: string;
   maintenanceBanner?: { text: string; type: "information" | "warning" };
   /** GOV.UK Notify, when configured; otherwise messages go to the outbox table. */
   notify?: { apiKey: string; templateIds: Record<TemplateName, string> };
@@ -180,6 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     logLevel: e.LOG_LEVEL,
     trackingScriptUrl: e.TRACKING_SCRIPT_URL,
+    publicUrl: e.PUBLIC_URL,
     maintenanceBanner: e.MAINTENANCE_BANNER_TEXT?.trim()
       ? { text: e.MAINTENANCE_BANNER_TEXT.trim(), type: e.MAINTENANCE_BANNER_TYPE }
       : undefined,

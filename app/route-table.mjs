@@ -21,6 +21,7 @@ export const AREAS = [
   "reports",
   "video",
   "integrations",
+  "my-health-and-feedback",
   "dev",
 ];
 
@@ -109,4 +110,6 @@ export const SHARED_ROUTES = [
   },
   // The regional group's practices: the portal's list (search, 20 a page).
   { id: "routes/ccg-portal.practices", path: "ccg-portal/practices", module: "ccg-portal._index" },
+  // Give feedback without a practice in the URL: the viewer's own practice (issue "patient side").
+  { id: "routes/feedback", path: "feedback", module: "$practiceCode.feedback" },
 ];

@@ -1239,3 +1239,31 @@ export const reportRollupState = pgTable("report_rollup_state", {
   refreshedUntil: timestamp("refreshed_until", { withTimezone: true }).notNull(),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull(),
 });
+
+// ---- My health (issue "patient side") ----
+
+/**
+ * A home blood pressure reading a patient (or their carer) entered at /{code}/my-health/blood-pressure
+ * (spec 2 §2.9). Unsent until the patient sends a set to the practice: then `patient_entry_id`
+ * names the request that carried it (docs/decisions/0105-blood-pressure-readings.md).
+ */
+export const bloodPressureReadings = pgTable(
+  "blood_pressure_readings",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    recordedByUserId: integer("recorded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    systolic: integer("systolic").notNull(),
+    diastolic: integer("diastolic").notNull(),
+    pulse: integer("pulse").notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+    patientEntryId: integer("patient_entry_id").references(() => patientEntries.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blood_pressure_readings_patient_idx").on(t.patientId, t.takenAt)],
+);

@@ -172,7 +172,7 @@ export async function buildWorld(context: TestContext) {
   const CB = await signedInCarer(context, B.id, { status: "approved" });
 
   // Notifications on at A: its staff have notification settings (decision 0075).
-  await context.db.update(practices).set({ notificationSetting: true }).where(eq(practices.id, A.id));
+  await context.db.update(practices).set({ notificationSetting: true, patientMyHealthEnabled: true }).where(eq(practices.id, A.id));
   const gp = await makeUser(context, { memberships: [{ practiceId: A.id, role: "gp" }] });
   const recept = await makeUser(context, { memberships: [{ practiceId: A.id, role: "receptionist" }] });
   const padmin = await makeUser(context, { memberships: [{ practiceId: A.id, role: "practice_admin" }] });

@@ -383,6 +383,33 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       fields: { email: ["grant.fuzz@example.com"], confirmEmail: ["grant.fuzz@example.com"], password: [NEW_PASSWORD] },
     },
     "security.$token": { roles: ["anonymous"], params: { token: [world.tokens.magic] }, fields: date("dateOfBirth", magicPerson) },
+    // My health and feedback (issue "patient side").
+    "$practiceCode.my-health.blood-pressure": {
+      roles: ["patient", "carer"],
+      fields: {
+        intent: ["add", "send"],
+        patient: [""],
+        systolic: ["128", "69", "251", "1e3", ""],
+        diastolic: ["82", "128", "-1", ""],
+        pulse: ["66", "0", "999", ""],
+        "date.day": ["1", "31", "0", ""],
+        "date.month": ["11", "2", "13", ""],
+        "date.year": ["2026", "2024", "99999", ""],
+        time: ["08:30", "0830", "24:00", "", "noon"],
+      },
+      query: { patient: ["1", "0", "99999999999"] },
+      rareQuery: ["patient"],
+    },
+    "$practiceCode.submittedreading": { roles: ["patient", "carer"], query: { entry: ["1", "0", "x"] } },
+    "$practiceCode.feedback": {
+      roles: ["patient", "guest", "carer"],
+      fields: { feedbackFor: ["practice", "frontdoor", "x"], rating: ["1", "5", "0", "6"], comment: [...TEXT, "", "x".repeat(2001)], mayContact: ["yes", "no"] },
+    },
+    "friends-family-test.$token": {
+      roles: ["anonymous"],
+      params: { token: ["A".repeat(43), "dead-token"] },
+      fields: { answer: ["very_good", "dont_know", "x"], reason: [...TEXT, "", "x".repeat(1001)] },
+    },
     suggestion: { fields: { comment: [...TEXT, "x".repeat(2001)], mode: ["dialog"], returnTo: ["/suggestion", ...REDIRECTS] } },
     "validate.$token": { roles: ["anonymous"], params: { token: [world.tokens.validation] } },
     "session.keep-alive": { roles: [...STANDARD_ROLES] },

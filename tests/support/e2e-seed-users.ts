@@ -36,6 +36,7 @@ import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { seedE2eAgentUsers } from "./e2e-seed-agent";
 import { seedE2eSettingsPractices } from "./e2e-seed-settings";
+import { seedE2eMyHealth } from "./e2e-seed-my-health";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -45,6 +46,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   const passwordHash = await hashPassword(E2E_USER_PASSWORD);
   await seedInboxRequests(db, demo.id, passwordHash);
   await seedFederatedInbox(db, passwordHash);
+  await seedE2eMyHealth(db, passwordHash);
   for (const project of E2E_PROJECTS) {
     const email = e2eMfaUserEmail(project);
     const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);

@@ -22,6 +22,8 @@ export type TemplateValues = {
   "proxy-link-decision": { product: string; practiceName: string; decision: string; note: string; link: string };
   /** A practice invited to join (/practices/invite): the link and the registration code to quote. */
   "practice-invitation": { product: string; practiceName: string; link: string; registrationCode: string };
+  /** The friends and family test after an appointment (issue "patient side"): one link, `days` to answer. */
+  "fft-invitation": { product: string; practiceName: string; link: string; days: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -76,6 +78,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "practice-invitation": (v) => ({
     subject: `Join ${v.product}: ${v.practiceName}`,
     body: `${v.practiceName} has been invited to use ${v.product}, the online front door for GP practices.\n\nTo set up the practice and create the practice administrator's account, open:\n\n${v.link}\n\nYour registration code is ${v.registrationCode}. Quote it if you call us.\n\nThe link expires in 7 days.`,
+  }),
+  "fft-invitation": (v) => ({
+    subject: `How was your appointment at ${v.practiceName}?`,
+    body: `Thank you for visiting ${v.practiceName}. Overall, how was your experience of our service? Tell us in one question:\n\n${v.link}\n\nThe link works once and expires in ${v.days} days. Do not reply with medical questions.`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,

@@ -71,4 +71,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/admin/reports",
   "/ccg-portal/reports",
   "/ccg-portal/practices",
+  // My health and feedback (issue "patient side").
+  "/:code/my-health",
+  "/:code/feedback",
+  "/feedback",
 ]);

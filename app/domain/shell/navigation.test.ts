@@ -70,6 +70,8 @@ const RULES: Array<{ item: string; on: Partial<MenuPractice>; shown: Who[]; hidd
   { item: "Group Video", on: { groupChatSetting: true }, shown: ["staff", "practiceAdmin"], hidden: [] },
   // My Records: patient_view_enabled and no magic token.
   { item: "My Records", on: { patientViewEnabled: true }, shown: ["patient", "guest"], hidden: ["tokenPatient", "staff", "practiceAdmin"] },
+  // My health: patient or carer plus patient_my_health_enabled (spec 2 §6); never a guest.
+  { item: "My health", on: { patientMyHealthEnabled: true }, shown: ["patient", "carer"], hidden: ["guest", "staff", "practiceAdmin"] },
   // Online Services: linkage_enabled.
   { item: "Online Services", on: { linkageEnabled: true }, shown: ["patient", "carer"], hidden: ["guest", "staff", "practiceAdmin"] },
 ];
@@ -121,8 +123,9 @@ describe("bars by audience", () => {
   });
 
   it("patients get the patient bar; guests have no My health", () => {
-    expect(menuItems(WHO.patient, OFF).bar.map((i) => i.label)).toEqual(["Messages", "My health", "Give feedback", "Make a request"]);
-    expect(menuItems(WHO.guest, OFF).bar.map((i) => i.label)).toEqual(["Messages", "Give feedback", "Make a request"]);
+    const on = { ...OFF, patientMyHealthEnabled: true };
+    expect(menuItems(WHO.patient, on).bar.map((i) => i.label)).toEqual(["Messages", "My health", "Give feedback", "Make a request"]);
+    expect(menuItems(WHO.guest, on).bar.map((i) => i.label)).toEqual(["Messages", "Give feedback", "Make a request"]);
   });
 
   it("account items every signed-in user has, and the guest exceptions", () => {

@@ -47,6 +47,8 @@ export type MenuPractice = {
   linkageEnabled: boolean;
   /** The clinical system: a TPP practice's admin sets up its desktop agent (docs/decisions/0077). */
   ehrType?: string | null;
+  /** patient_my_health_enabled: My health for patients and carers (spec 2 §2.9). */
+  patientMyHealthEnabled?: boolean;
 };
 
 const NO_PRACTICE: MenuPractice = {
@@ -90,7 +92,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
     if (code) bar.push({ label: "Message Templates", href: `/${code}/message-templates` });
   } else if (v.isPatient || v.isCarer || v.isGuest) {
     if (code) bar.push({ label: "Messages", href: `/${code}/my-requests-and-messages` });
-    if (code && !v.isGuest) bar.push({ label: "My health", href: `/${code}/my-health/` });
+    if (code && !v.isGuest && p.patientMyHealthEnabled) bar.push({ label: "My health", href: `/${code}/my-health` });
     if (code) bar.push({ label: "Give feedback", href: `/${code}/feedback` });
     if (code) bar.push({ label: "Make a request", href: `/${code}/message` });
   }
