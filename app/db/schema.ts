@@ -750,7 +750,11 @@ export const entryEvents = pgTable(
     detail: jsonb("detail"),
     createdAt: createdAt(),
   },
-  (t) => [index("entry_events_entry_idx").on(t.patientEntryId, t.createdAt)],
+  (t) => [
+    index("entry_events_entry_idx").on(t.patientEntryId, t.createdAt),
+    // The reports' rollup reads one hour of staff decisions at a time (issue "reports", decision 0092).
+    index("entry_events_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Internal comments on a request (staff only), optionally coded with SNOMED CT concepts. */
@@ -1239,3 +1243,30 @@ export const reportRollupState = pgTable("report_rollup_state", {
   refreshedUntil: timestamp("refreshed_until", { withTimezone: true }).notNull(),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Pharmacy First signposting, as the reports count it (issue "reports", decision 0092): "shown"
+ * when a patient's answer brings up a signposting rule's page (once per request and rule),
+ * "clicked" when the patient follows the service link, which goes through a counted redirect
+ * (/{code}/signposted/service). No personal data: the request and the rule only.
+ */
+export const signpostEvents = pgTable(
+  "signpost_events",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    patientEntryId: integer("patient_entry_id").references(() => patientEntries.id, { onDelete: "set null" }),
+    signpostRuleId: integer("signpost_rule_id")
+      .notNull()
+      .references(() => signpostingRules.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("signpost_events_practice_idx").on(t.practiceId, t.createdAt),
+    index("signpost_events_entry_idx").on(t.patientEntryId),
+    check("signpost_events_kind", sql`${t.kind} in ('shown', 'clicked')`),
+  ],
+);
