@@ -253,7 +253,7 @@ describe("report sections against hand-counted fixtures", () => {
     ]);
     // Exact, to the minute: responses after 10, 120, 270 and 1440 minutes. Median (120 + 270) / 2
     // = 195; 90th percentile at position 0.9 × 3 = 2.7: 270 + 0.7 × (1440 − 270) = 1089.
-    expect(sections.get("first-response")!.summary).toEqual(["All responses: median 3 hours 15 minutes; 90th percentile 18 hours 9 minutes."]);
+    expect(sections.get("first-response-percentiles")!.summary).toEqual(["All responses: median 3 hours 15 minutes; 90th percentile 18 hours 9 minutes."]);
     expect(sectionTable(sections.get("first-response-percentiles")!)).toEqual([
       ["Measure", "Minutes"],
       ["Median", 195],

@@ -126,10 +126,8 @@ const BUILDERS: Record<SectionId, Builder> = {
   },
   "first-response": async (db, scope, period, def) => {
     const bounds = [...RESPONSE_BUCKETS, OVER];
-    const [counts, quantiles] = await Promise.all([rollupCounts(db, ids(scope), "first_response", period, "key"), responseQuantiles(db, scope, period)]);
-    const section = build(def, scope, bounds.map((b) => ({ key: String(b), label: bucketLabel(b) })), counts);
-    section.summary = quantiles.map((q) => (q.median === null || q.p90 === null ? `${q.name}: no responses in this period.` : `${q.name}: median ${minutesLabel(q.median)}; 90th percentile ${minutesLabel(q.p90)}.`));
-    return section;
+    // The exact median and 90th percentile are the section before this one (reading the minutes once per page).
+    return build(def, scope, bounds.map((b) => ({ key: String(b), label: bucketLabel(b) })), await rollupCounts(db, ids(scope), "first_response", period, "key"));
   },
   "first-response-percentiles": async (db, scope, period, def) => {
     const quantiles = await responseQuantiles(db, scope, period);
