@@ -1213,7 +1213,9 @@ export const fftResponses = pgTable(
  * and UTC hour, how many requests were sent (measure "submitted", key ""), by type, age band,
  * who sent them, inside or outside core hours, and how many first responses were given in that
  * hour by how long they took (measure "first_response", key the bucket's upper bound in
- * minutes). The Europe/London date, hour (0–23) and ISO weekday (1 Monday … 7 Sunday) of the
+ * minutes; "response_minutes", key the whole minutes, for the exact median and 90th percentile,
+ * decision 0093), and staff decisions in the hour made ("triage", "by_user", decision 0092).
+ * The Europe/London date, hour (0–23) and ISO weekday (1 Monday … 7 Sunday) of the
  * hour are kept beside it so a report never converts time zones per row. Report pages read only
  * this table; refreshReportRollup (domain/reports/rollup.server.ts) fills it hour by hour.
  */
