@@ -58,6 +58,9 @@ async function main() {
       from generate_series(1, ${REQUESTS}) g
       cross join lateral (select ${NOW.toISOString()}::timestamptz - (g % 365) * interval '1 day' - (g % 24) * interval '1 hour' - interval '2 hours' as t) at
       join ps on ps.n = case when g % 4 = 0 then 1 else 1 + g % ${PRACTICES} end`);
+    // Each request completed by the staff member when it was closed (the triage and by-user measures).
+    await db.execute(sql`insert into entry_events (patient_entry_id, actor_user_id, kind, created_at)
+      select id, created_by_user_id, 'complete', closed_at from patient_entries where practice_id in (select id from practices where url_code like 'bench%')`);
     const seedMs = performance.now() - t0;
     const t1 = performance.now();
     await refreshReportRollup(db, new Date(NOW.getTime() - 3_600_000));

@@ -750,7 +750,11 @@ export const entryEvents = pgTable(
     detail: jsonb("detail"),
     createdAt: createdAt(),
   },
-  (t) => [index("entry_events_entry_idx").on(t.patientEntryId, t.createdAt)],
+  (t) => [
+    index("entry_events_entry_idx").on(t.patientEntryId, t.createdAt),
+    // The reports' rollup reads one hour of staff decisions at a time (issue "reports", decision 0092).
+    index("entry_events_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Internal comments on a request (staff only), optionally coded with SNOMED CT concepts. */
@@ -1209,7 +1213,9 @@ export const fftResponses = pgTable(
  * and UTC hour, how many requests were sent (measure "submitted", key ""), by type, age band,
  * who sent them, inside or outside core hours, and how many first responses were given in that
  * hour by how long they took (measure "first_response", key the bucket's upper bound in
- * minutes). The Europe/London date, hour (0–23) and ISO weekday (1 Monday … 7 Sunday) of the
+ * minutes; "response_minutes", key the whole minutes, for the exact median and 90th percentile,
+ * decision 0093), and staff decisions in the hour made ("triage", "by_user", decision 0092).
+ * The Europe/London date, hour (0–23) and ISO weekday (1 Monday … 7 Sunday) of the
  * hour are kept beside it so a report never converts time zones per row. Report pages read only
  * this table; refreshReportRollup (domain/reports/rollup.server.ts) fills it hour by hour.
  */
@@ -1239,6 +1245,33 @@ export const reportRollupState = pgTable("report_rollup_state", {
   refreshedUntil: timestamp("refreshed_until", { withTimezone: true }).notNull(),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Pharmacy First signposting, as the reports count it (issue "reports", decision 0092): "shown"
+ * when a patient's answer brings up a signposting rule's page (once per request and rule),
+ * "clicked" when the patient follows the service link, which goes through a counted redirect
+ * (/{code}/signposted/service). No personal data: the request and the rule only.
+ */
+export const signpostEvents = pgTable(
+  "signpost_events",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    patientEntryId: integer("patient_entry_id").references(() => patientEntries.id, { onDelete: "set null" }),
+    signpostRuleId: integer("signpost_rule_id")
+      .notNull()
+      .references(() => signpostingRules.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("signpost_events_practice_idx").on(t.practiceId, t.createdAt),
+    index("signpost_events_entry_idx").on(t.patientEntryId),
+    check("signpost_events_kind", sql`${t.kind} in ('shown', 'clicked')`),
+  ],
+);
 
 // ---- My health (issue "patient side") ----
 

@@ -6,7 +6,8 @@
  */
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import type { Tx } from "./client.server";
-import { entryEvents, entryMessages, fftResponses, patientEntries, patientFeedback } from "./schema";
+import { and, asc, eq, ilike } from "drizzle-orm";
+import { entryEvents, entryMessages, fftResponses, gpSessions, gpSlots, patientEntries, patientFeedback, signpostEvents, signpostingRules } from "./schema";
 
 const COMMENTS = [
   "The receptionist called me back within the hour. Very helpful.",
@@ -27,6 +28,7 @@ export async function seedDemoReportHistory(
     return state / 2147483648;
   };
   const now = Date.now();
+  const ruleIds = (await tx.select({ id: signpostingRules.id }).from(signpostingRules).orderBy(asc(signpostingRules.id))).map((r) => r.id);
   for (let i = 0; i < input.count; i++) {
     const daysAgo = 6 + Math.floor(rand() * 355);
     // Mostly in the working day, some in the evening and at night.
@@ -55,6 +57,17 @@ export async function seedDemoReportHistory(
       })
       .returning();
     await tx.insert(entryEvents).values({ patientEntryId: entry!.id, kind: "submitted", createdAt: at });
+    // The staff's triage decisions (urgency for two in three, then completing it) and, for one
+    // in five, a Pharmacy First link shown before it was sent (clicked one time in two).
+    const decided = new Date(at.getTime() + Math.min(answeredAfter, 600_000));
+    if (i % 3 !== 2) await tx.insert(entryEvents).values({ patientEntryId: entry!.id, actorUserId: input.staffId, kind: "urgency", detail: { urgencyId: 1 + (i % 3 === 0 ? 0 : i % 7 === 1 ? 2 : 1) }, createdAt: decided });
+    await tx.insert(entryEvents).values({ patientEntryId: entry!.id, actorUserId: input.staffId, kind: "complete", detail: {}, createdAt: new Date(at.getTime() + answeredAfter + 3_600_000) });
+    if (i % 5 === 0 && ruleIds.length) {
+      const ruleId = ruleIds[(i / 5) % ruleIds.length]!;
+      const shown = new Date(at.getTime() - 120_000);
+      await tx.insert(signpostEvents).values({ practiceId: input.practiceId, patientEntryId: entry!.id, signpostRuleId: ruleId, kind: "shown", createdAt: shown });
+      if (i % 10 === 0) await tx.insert(signpostEvents).values({ practiceId: input.practiceId, patientEntryId: entry!.id, signpostRuleId: ruleId, kind: "clicked", createdAt: new Date(shown.getTime() + 30_000) });
+    }
     await tx.insert(entryMessages).values({
       patientEntryId: entry!.id,
       authorUserId: input.staffId,
@@ -81,6 +94,35 @@ export async function seedDemoReportHistory(
       answer: FFT[i]!,
       reason: i % 2 === 0 ? "Seen on time and listened to." : null,
       createdAt: new Date(now - (3 + i * 20) * 86_400_000),
+    });
+  }
+}
+
+/**
+ * Demo telephone appointments for the reports' telephone sections: booked slots of the practice's
+ * telephone session over the past year (run after seedGpSystem, which makes the sessions).
+ */
+export async function seedDemoTelephoneHistory(tx: Tx, input: { practiceId: number; patientIds: number[]; count: number }) {
+  const [session] = await tx
+    .select({ id: gpSessions.id })
+    .from(gpSessions)
+    .where(and(eq(gpSessions.practiceId, input.practiceId), ilike(gpSessions.name, "%telephone%")))
+    .limit(1);
+  if (!session || input.patientIds.length === 0) return;
+  const now = Date.now();
+  for (let i = 0; i < input.count; i++) {
+    const start = new Date(now - (3 + ((i * 37) % 350)) * 86_400_000);
+    // Morning and afternoon lists, 10-minute calls.
+    start.setUTCHours([9, 10, 11, 14, 15, 16][i % 6]!, (i % 6) * 10, 0, 0);
+    await tx.insert(gpSlots).values({
+      sessionId: session.id,
+      practiceId: input.practiceId,
+      startTime: start,
+      endTime: new Date(start.getTime() + 600_000),
+      slotType: "Telephone",
+      bookedByPatientId: input.patientIds[i % input.patientIds.length]!,
+      bookedAt: new Date(start.getTime() - 2 * 86_400_000),
+      bookingMethod: "Telephone",
     });
   }
 }

@@ -23,7 +23,7 @@ import { HILLSIDE_REQUESTS, seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
 import { seedDemoAgent } from "./seed-agent.server";
-import { seedDemoReportHistory } from "./seed-reports.server";
+import { seedDemoReportHistory, seedDemoTelephoneHistory } from "./seed-reports.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -228,6 +228,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoReportHistory(tx, { practiceId: demo.id, patientIds: earlier, feedbackUserId: patientUser, staffId: reception, count: 160, seed: 17 });
     await seedDemoReportHistory(tx, { practiceId: demotpp.id, patientIds: atHillside, feedbackUserId: null, staffId: gp, count: 60, seed: 29 });
     await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
+    await seedDemoTelephoneHistory(tx, { practiceId: demo.id, patientIds: earlier, count: 40 });
+    await seedDemoTelephoneHistory(tx, { practiceId: demotpp.id, patientIds: atHillside, count: 20 });
     // The TPP desktop agent at Hillside, and Hillside's practice admin (docs/decisions/0077).
     await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });
 

@@ -375,6 +375,14 @@ const ROWS: Row[] = [
     foreign: "login       404         404         404         404         404         404         404         404         404",
   },
   {
+    // The Pharmacy First link's counted redirect (issue "reports"): a draft without a rule goes back to its place.
+    route: "routes/$practiceCode.signposted_.service",
+    params: at,
+    query: (c) => `entry=${c.t.draft}`,
+    own:     "login       ok/back     ok/back     ok/back     404         ok/back     ok/back     denied      404         404",
+    foreign: "login       404         404         404         404         404         404         404         404         404",
+  },
+  {
     route: "routes/$practiceCode.submitted",
     params: at,
     query: (c) => `entry=${c.t.entry}`,

@@ -78,6 +78,7 @@ export function ReportPage({ data }: { data: ReportPageData }) {
               <DateField id="to" label="To" value={data.form.to} error={errors.to} />
             </fieldset>
           </div>
+          {data.section ? <input type="hidden" name="section" value={data.section} /> : null}
           <button className="nhsuk-button" type="submit">
             Show report
           </button>
@@ -88,7 +89,12 @@ export function ReportPage({ data }: { data: ReportPageData }) {
             {data.completeTo ? `Request figures are correct to ${data.completeTo} (the last complete hour).` : "Request figures have not been counted yet."}
           </p>
         ) : null}
-        {data.sections.length > 0 ? (
+        {data.section && data.period ? (
+          <p>
+            Showing one section. <a href={`${data.basePath}?${data.query}`}>Show all sections</a>
+          </p>
+        ) : null}
+        {data.sections.length > 1 ? (
           <nav aria-label="Report sections" className="nhsuk-contents-list">
             <h2 className="nhsuk-u-visually-hidden">Contents</h2>
             <ol className="nhsuk-contents-list__list">

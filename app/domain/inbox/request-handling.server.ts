@@ -77,6 +77,8 @@ export async function changeRequest(
 
 /** What undo needs to put back: kept on the completion/rejection event. */
 function undoState(before: PatientEntry, command: Command) {
+  // The urgency chosen, for the report's triage decisions (issue "reports", decision 0092).
+  if (command.kind === "urgency") return { urgencyId: command.urgencyId };
   if (command.kind !== "complete" && command.kind !== "reject") return {};
   return { previous: { assignedToId: before.assignedToId, awaitingPatientReply: before.awaitingPatientReply } };
 }

@@ -6,13 +6,14 @@
  * prove a repeat changes nothing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { entryMessages, exceptionalClosures, fftResponses, issueTypes, patientEntries, patientFeedback, patients } from "~/db/schema";
+import { entryEvents, entryMessages, exceptionalClosures, fftResponses, gpSessions, gpSlots, issueTypes, patientEntries, patientFeedback, patients, signpostEvents, signpostingRules } from "~/db/schema";
+import { recordSignpostClick, recordSignpostShown } from "./signpost-events.server";
 import { useTestWorld, makePractice } from "../../../tests/support/world";
 import { createUser } from "../../../tests/support/registration-fixtures";
 import { reportSections, type ReportScope } from "./report.server";
 import { refreshReportRollup, rollupCompleteTo } from "./rollup.server";
 import { REPORT_ROLES, sectionTable, type SectionData } from "./sections";
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 
 const world = useTestWorld();
 const NOW = "2026-11-25T12:30:00Z";
@@ -22,6 +23,7 @@ let scope: ReportScope;
 let compare: ReportScope;
 let sections: Map<string, SectionData>;
 let typeNames: string[];
+let ruleTitles: string[];
 
 type Fixture = { at: string; dob: string; requester?: string; via?: string; type?: number; reply?: string; closed?: string };
 const FIXTURES: Fixture[] = [
@@ -49,6 +51,7 @@ beforeAll(async () => {
   const practice = await makePractice(world.context, { name: "Alpha Surgery" });
   const other = await makePractice(world.context, { name: "Beta Surgery" });
   const staff = await createUser(world.context, { firstName: "Gwen" });
+  const entryIds: number[] = [];
   for (const f of FIXTURES) {
     const [patient] = await db
       .insert(patients)
@@ -70,6 +73,7 @@ beforeAll(async () => {
         closedAt: f.closed ? new Date(f.closed) : null,
       })
       .returning();
+    entryIds.push(entry!.id);
     if (f.reply) await db.insert(entryMessages).values({ patientEntryId: entry!.id, authorUserId: staff.id, authorRole: "staff", body: "Reply", createdAt: new Date(f.reply) });
     // A patient's own message is not a response.
     await db.insert(entryMessages).values({ patientEntryId: entry!.id, authorRole: "patient", body: "More", createdAt: new Date(at.getTime() + 60_000) });
@@ -97,6 +101,55 @@ beforeAll(async () => {
   await db.insert(fftResponses).values([
     { practiceId: practice.id, answer: "very_good", createdAt: new Date("2026-06-01T10:00:00Z") },
     { practiceId: practice.id, answer: "dont_know", createdAt: new Date("2026-06-02T10:00:00Z") },
+  ]);
+
+  // Staff decisions (E = FIXTURES index + 1): counted in the hour they were made.
+  const ann = await createUser(world.context, { firstName: "Ann" });
+  const [e1, , , , e5, e6, e7, , e9] = entryIds;
+  await db.insert(entryEvents).values([
+    { patientEntryId: e5!, actorUserId: staff.id, kind: "urgency", detail: { urgencyId: 3 }, createdAt: new Date("2026-11-23T09:05:00Z") },
+    { patientEntryId: e7!, actorUserId: staff.id, kind: "urgency", detail: { urgencyId: 1 }, createdAt: new Date("2026-07-01T08:30:00Z") },
+    { patientEntryId: e7!, actorUserId: staff.id, kind: "complete", detail: {}, createdAt: new Date("2026-07-03T10:00:00Z") },
+    { patientEntryId: e6!, actorUserId: ann.id, kind: "complete", detail: {}, createdAt: new Date("2026-11-24T18:30:00Z") },
+    { patientEntryId: e1!, actorUserId: staff.id, kind: "reject", detail: {}, createdAt: new Date("2026-03-29T05:00:00Z") },
+    // Not decisions, in the hour still going on, or before the period: not counted.
+    { patientEntryId: e5!, actorUserId: staff.id, kind: "assign", detail: {}, createdAt: new Date("2026-11-23T09:06:00Z") },
+    { patientEntryId: e5!, actorUserId: ann.id, kind: "complete", detail: {}, createdAt: new Date("2026-11-25T12:15:00Z") },
+    { patientEntryId: e9!, actorUserId: ann.id, kind: "cancel", detail: {}, createdAt: new Date("2026-02-27T11:00:00Z") },
+  ]);
+  // Pharmacy First: shown twice on E5 (counted once), once on E7 for another condition, once
+  // before the period; clicked twice on E5; one at another practice.
+  const rules = await db.select({ id: signpostingRules.id, title: signpostingRules.title }).from(signpostingRules).orderBy(asc(signpostingRules.id));
+  ruleTitles = rules.map((r) => r.title);
+  clock.set("2026-11-23T09:01:00Z");
+  await recordSignpostShown(db, e5!, rules[0]!.id, clock.now());
+  await recordSignpostShown(db, e5!, rules[0]!.id, clock.now());
+  await recordSignpostClick(db, { practiceId: practice.id, entryId: e5!, ruleId: rules[0]!.id, at: clock.now() });
+  await recordSignpostClick(db, { practiceId: practice.id, entryId: e5!, ruleId: rules[0]!.id, at: clock.now() });
+  await recordSignpostShown(db, e7!, rules[2]!.id, new Date("2026-07-01T07:58:00Z"));
+  await db.insert(signpostEvents).values([
+    { practiceId: practice.id, patientEntryId: e9!, signpostRuleId: rules[1]!.id, kind: "shown", createdAt: new Date("2026-02-27T09:58:00Z") },
+    { practiceId: other.id, signpostRuleId: rules[0]!.id, kind: "clicked", createdAt: new Date("2026-07-01T09:00:00Z") },
+  ]);
+  clock.set(NOW);
+  // Telephone appointments: booked ones in the period (14:00 BST and 14:00 GMT, both Tuesdays)
+  // count; an unbooked one, a face-to-face one and one before the period do not.
+  const [session] = await db.insert(gpSessions).values({ practiceId: practice.id, name: "Telephone clinic", staffName: "Dr Tel" }).returning();
+  const [patientForSlots] = await db.select({ id: patients.id }).from(patients).limit(1);
+  const slot = (start: string, type: string, booked: boolean) => ({
+    sessionId: session!.id,
+    practiceId: practice.id,
+    startTime: new Date(start),
+    endTime: new Date(new Date(start).getTime() + 600_000),
+    slotType: type,
+    bookedByPatientId: booked ? patientForSlots!.id : null,
+  });
+  await db.insert(gpSlots).values([
+    slot("2026-07-07T13:00:00Z", "Telephone", true),
+    slot("2026-11-24T14:00:00Z", "Telephone", true),
+    slot("2026-11-24T15:00:00Z", "Telephone", false),
+    slot("2026-11-24T16:00:00Z", "Face to face", true),
+    slot("2026-01-06T14:00:00Z", "Telephone", true),
   ]);
 
   // Incremental: up to the October change's first hour, then the rest.
@@ -198,7 +251,58 @@ describe("report sections against hand-counted fixtures", () => {
       ["Within 8 hours", 1],
       ["Within 1 day", 1],
     ]);
-    expect(sections.get("first-response")!.summary).toEqual(["Responses: median within 2 hours; 90th percentile within 1 day."]);
+    // Exact, to the minute: responses after 10, 120, 270 and 1440 minutes. Median (120 + 270) / 2
+    // = 195; 90th percentile at position 0.9 × 3 = 2.7: 270 + 0.7 × (1440 − 270) = 1089.
+    expect(sections.get("first-response-percentiles")!.summary).toEqual(["All responses: median 3 hours 15 minutes; 90th percentile 18 hours 9 minutes."]);
+    expect(sectionTable(sections.get("first-response-percentiles")!)).toEqual([
+      ["Measure", "Minutes"],
+      ["Median", 195],
+      ["90th percentile", 1089],
+    ]);
+  });
+
+  it("the median and 90th percentile are PostgreSQL's percentile_cont over the requests themselves", async () => {
+    const result = (await world.context.db.execute(sql`
+      with firsts as (
+        select pe.submitted_at, least(pe.closed_at, (select min(m.created_at) from entry_messages m where m.patient_entry_id = pe.id and m.author_role = 'staff')) as first_at
+        from patient_entries pe join practices p on p.id = pe.practice_id
+        where p.name = 'Alpha Surgery' and pe.submitted_at is not null
+      )
+      select percentile_cont(0.5) within group (order by floor(extract(epoch from first_at - submitted_at) / 60)) as median,
+             percentile_cont(0.9) within group (order by floor(extract(epoch from first_at - submitted_at) / 60)) as p90
+      from firsts where first_at < '2026-11-25T12:00:00Z'`)) as unknown as { rows: { median: number; p90: number }[] };
+    const s = sections.get("first-response-percentiles")!;
+    expect(s.series[0]!.values).toEqual([Math.round(Number(result.rows[0]!.median)), Math.round(Number(result.rows[0]!.p90))]);
+  });
+
+  it("triage decisions and requests by user, in the hour decided", () => {
+    expect(nonZero("triage-decision")).toEqual([
+      ["Urgency set to routine", 1],
+      ["Urgency set to urgent", 1],
+      ["Completed", 2],
+      ["Rejected", 1],
+    ]);
+    expect(nonZero("requests-by-user")).toEqual([
+      ["Ann Okoro", 1],
+      ["Gwen Okoro", 2],
+    ]);
+  });
+
+  it("Pharmacy First links shown (once per request and condition) and clicks", () => {
+    expect(nonZero("pharmacy-first-links")).toEqual([
+      [ruleTitles[0], 1],
+      [ruleTitles[2], 1],
+    ]);
+    expect(nonZero("pharmacy-first-clicks")).toEqual([[ruleTitles[0], 2]]);
+  });
+
+  it("booked telephone appointments by month, hour and weekday, London time", () => {
+    expect(nonZero("telephone-counts")).toEqual([
+      ["Jul 2026", 1],
+      ["Nov 2026", 1],
+    ]);
+    expect(nonZero("telephone-by-hour")).toEqual([["14:00 to 14:59", 2]]);
+    expect(nonZero("telephone-by-weekday")).toEqual([["Tuesday", 2]]);
   });
 
   it("exceptional closures: hours closed, cancelled ones left out", () => {

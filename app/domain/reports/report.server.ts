@@ -7,10 +7,10 @@
  */
 import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { exceptionalClosures, fftResponses, issueTypes, patientFeedback, patients, reportHourly } from "~/db/schema";
+import { exceptionalClosures, fftResponses, gpSlots, issueTypes, patientFeedback, patients, reportHourly, signpostEvents, signpostingRules, users } from "~/db/schema";
 import { londonInstant } from "~/domain/requests/demand";
 import { addDays, dateLabel, monthLabel, monthsOf, weeksOf, type Period } from "./period";
-import { AGE_BANDS, bucketLabel, OVER, quantileBucket, RESPONSE_BUCKETS, SUBMITTER_LABELS, SUBMITTERS } from "./rollup";
+import { AGE_BANDS, bucketLabel, exactQuantile, minutesLabel, OVER, RESPONSE_BUCKETS, SUBMITTER_LABELS, SUBMITTERS } from "./rollup";
 import {
   FFT_ANSWERS,
   FFT_LABELS,
@@ -18,6 +18,7 @@ import {
   hourLabel,
   RATING_LABELS,
   SECTIONS,
+  TRIAGE_DECISIONS,
   WEEKDAY_LABELS,
   type Category,
   type ReportRole,
@@ -125,16 +126,42 @@ const BUILDERS: Record<SectionId, Builder> = {
   },
   "first-response": async (db, scope, period, def) => {
     const bounds = [...RESPONSE_BUCKETS, OVER];
-    const section = build(def, scope, bounds.map((b) => ({ key: String(b), label: bucketLabel(b) })), await rollupCounts(db, ids(scope), "first_response", period, "key"));
-    section.summary = section.series.map((s) => {
-      const counts = bounds.map((bound, i) => ({ bound, count: s.values[i] ?? 0 }));
-      const median = quantileBucket(counts, 0.5);
-      const p90 = quantileBucket(counts, 0.9);
-      if (median === null || p90 === null) return `${s.name}: no responses in this period.`;
-      return `${s.name}: median ${bucketLabel(median).toLowerCase()}; 90th percentile ${bucketLabel(p90).toLowerCase()}.`;
-    });
-    return section;
+    // The exact median and 90th percentile are the section before this one (reading the minutes once per page).
+    return build(def, scope, bounds.map((b) => ({ key: String(b), label: bucketLabel(b) })), await rollupCounts(db, ids(scope), "first_response", period, "key"));
   },
+  "first-response-percentiles": async (db, scope, period, def) => {
+    const quantiles = await responseQuantiles(db, scope, period);
+    const categories = [
+      { key: "median", label: "Median" },
+      { key: "p90", label: "90th percentile" },
+    ];
+    // Rounded to the minute, as the summary says them (a period without responses shows 0).
+    const series = quantiles.map((q) => ({ name: scope.compare ? q.name : def.valueHeading, values: [Math.round(q.median ?? 0), Math.round(q.p90 ?? 0)] }));
+    const summary = quantiles.map((q) => (q.median === null || q.p90 === null ? `${q.name}: no responses in this period.` : `${q.name}: median ${minutesLabel(q.median)}; 90th percentile ${minutesLabel(q.p90)}.`));
+    return { ...def, categories, series, summary };
+  },
+  "requests-by-user": async (db, scope, period, def) => {
+    const counts = await rollupCounts(db, ids(scope), "by_user", period, "key");
+    const seen = [...new Set([...counts.values()].flatMap((m) => [...m.keys()]))].map(Number).filter((n) => Number.isInteger(n));
+    const people = seen.length
+      ? await db
+          .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+          .from(users)
+          .where(inArray(users.id, seen))
+          .orderBy(users.lastName, users.firstName, users.id)
+      : [];
+    return build(def, scope, people.map((u) => ({ key: String(u.id), label: u.name })), counts);
+  },
+  "triage-decision": async (db, scope, period, def) =>
+    build(def, scope, TRIAGE_DECISIONS.map((d) => ({ key: d.key, label: d.label })), await rollupCounts(db, ids(scope), "triage", period, "key")),
+  "pharmacy-first-links": (db, scope, period, def) => signpostSection(db, scope, period, def, "shown"),
+  "pharmacy-first-clicks": (db, scope, period, def) => signpostSection(db, scope, period, def, "clicked"),
+  "telephone-counts": async (db, scope, period, def) =>
+    build(def, scope, monthsOf(period).map((m) => ({ key: m, label: monthLabel(m) })), await telephoneCounts(db, scope, period, sql`to_char(${gpSlots.startTime} at time zone 'Europe/London', 'YYYY-MM')`)),
+  "telephone-by-hour": async (db, scope, period, def) =>
+    build(def, scope, Array.from({ length: 24 }, (_, h) => ({ key: String(h), label: hourLabel(h) })), await telephoneCounts(db, scope, period, sql`extract(hour from ${gpSlots.startTime} at time zone 'Europe/London')::int::text`)),
+  "telephone-by-weekday": async (db, scope, period, def) =>
+    build(def, scope, WEEKDAY_LABELS.map((label, i) => ({ key: String(i + 1), label })), await telephoneCounts(db, scope, period, sql`extract(isodow from ${gpSlots.startTime} at time zone 'Europe/London')::int::text`)),
   closures: async (db, scope, period, def) => {
     const { start, end } = instants(period);
     const rows = await db
@@ -192,6 +219,46 @@ const BUILDERS: Record<SectionId, Builder> = {
     return build(def, scope, [{ key: "online", label: "With an online account" }, { key: "offline", label: "Without an online account" }], toCounts(rows));
   },
 };
+
+/**
+ * The exact median and 90th percentile of the time to first response, per column (each practice
+ * when compared, else all together), from the rollup's whole-minute counts (decision 0093).
+ */
+async function responseQuantiles(db: Db, scope: ReportScope, period: Period): Promise<{ name: string; median: number | null; p90: number | null }[]> {
+  const counts = await rollupCounts(db, ids(scope), "response_minutes", period, "key");
+  const columns = scope.compare ? scope.practices.map((p) => ({ name: p.name, ids: [p.id] })) : [{ name: "All responses", ids: scope.practices.map((p) => p.id) }];
+  return columns.map((c) => {
+    const merged = new Map<number, number>();
+    for (const id of c.ids) for (const [k, n] of counts.get(id) ?? []) merged.set(Number(k), (merged.get(Number(k)) ?? 0) + n);
+    const values = [...merged].map(([value, count]) => ({ value, count }));
+    return { name: c.name, median: exactQuantile(values, 0.5), p90: exactQuantile(values, 0.9) };
+  });
+}
+
+/** Pharmacy First links shown or clicked in the period, by signposting rule (its condition). */
+async function signpostSection(db: Db, scope: ReportScope, period: Period, def: SectionDef, kind: "shown" | "clicked"): Promise<SectionData> {
+  const { start, end } = instants(period);
+  const [rules, rows] = await Promise.all([
+    db.select({ id: signpostingRules.id, title: signpostingRules.title }).from(signpostingRules).orderBy(signpostingRules.id),
+    db
+      .select({ practiceId: signpostEvents.practiceId, k: signpostEvents.signpostRuleId, n: sql<number>`count(*)::int` })
+      .from(signpostEvents)
+      .where(and(inArray(signpostEvents.practiceId, ids(scope)), eq(signpostEvents.kind, kind), gte(signpostEvents.createdAt, start), lt(signpostEvents.createdAt, end)))
+      .groupBy(signpostEvents.practiceId, signpostEvents.signpostRuleId),
+  ]);
+  return build(def, scope, rules.map((r) => ({ key: String(r.id), label: r.title })), toCounts(rows));
+}
+
+/** Booked telephone appointments (the GP system's "Telephone" slots) starting in the period, grouped by `k`. */
+async function telephoneCounts(db: Db, scope: ReportScope, period: Period, k: ReturnType<typeof sql>): Promise<Counts> {
+  const { start, end } = instants(period);
+  const rows = await db
+    .select({ practiceId: gpSlots.practiceId, k: sql<string>`${k}`, n: sql<number>`count(*)::int` })
+    .from(gpSlots)
+    .where(and(inArray(gpSlots.practiceId, ids(scope)), eq(gpSlots.slotType, "Telephone"), sql`${gpSlots.bookedByPatientId} is not null`, gte(gpSlots.startTime, start), lt(gpSlots.startTime, end)))
+    .groupBy(gpSlots.practiceId, sql`2`);
+  return toCounts(rows);
+}
 
 const ids = (scope: ReportScope) => (scope.practices.length ? scope.practices.map((p) => p.id) : [-1]);
 

@@ -92,14 +92,40 @@ export async function refreshReportRollup(db: Db, until: Date): Promise<RefreshR
         where pe.submitted_at is not null and pe.deleted_at is null
       ), bucketed as (
         select practice_id, date_trunc('hour', first_at at time zone 'UTC') at time zone 'UTC' as hour_start,
-               coalesce((select min(b) from unnest(${bounds}) b where b * 60 >= extract(epoch from first_at - submitted_at)), ${OVER})::text as key
+               coalesce((select min(b) from unnest(${bounds}) b where b * 60 >= extract(epoch from first_at - submitted_at)), ${OVER})::text as key,
+               -- The whole minutes it took, for the exact median and 90th percentile (decision 0093).
+               floor(greatest(extract(epoch from first_at - submitted_at), 0) / 60)::bigint::text as minutes
         from firsts where first_at >= ${f}::timestamptz and first_at < ${u}::timestamptz
+      ), facts as (
+        select practice_id, hour_start, 'first_response' as measure, key from bucketed
+        union all select practice_id, hour_start, 'response_minutes', minutes from bucketed
       )
       insert into report_hourly (practice_id, measure, london_date, hour_start, london_hour, london_weekday, key, count)
-      select practice_id, 'first_response', (hour_start at time zone 'Europe/London')::date, hour_start,
+      select practice_id, measure, (hour_start at time zone 'Europe/London')::date, hour_start,
              extract(hour from hour_start at time zone 'Europe/London')::int, extract(isodow from hour_start at time zone 'Europe/London')::int,
              key, count(*)::int
-      from bucketed group by practice_id, hour_start, key`);
+      from facts group by practice_id, measure, hour_start, key`);
+    // Staff decisions made in the window (decision 0092): urgency set, completed, rejected,
+    // cancelled ("triage"), and who completed or rejected it ("by_user"), in the hour decided.
+    await tx.execute(sql`
+      with ev as (
+        select pe.practice_id, date_trunc('hour', ev.created_at at time zone 'UTC') at time zone 'UTC' as hour_start,
+               ev.kind, ev.actor_user_id, ev.detail
+        from entry_events ev join patient_entries pe on pe.id = ev.patient_entry_id
+        where ev.created_at >= ${f}::timestamptz and ev.created_at < ${u}::timestamptz
+          and ev.kind in ('urgency', 'complete', 'reject', 'cancel') and pe.deleted_at is null
+      ), facts as (
+        select practice_id, hour_start, 'triage' as measure,
+               case when kind = 'urgency' then 'urgency:' || coalesce(detail->>'urgencyId', '') else kind end as key
+          from ev
+        union all select practice_id, hour_start, 'by_user', actor_user_id::text from ev
+          where kind in ('complete', 'reject') and actor_user_id is not null
+      )
+      insert into report_hourly (practice_id, measure, london_date, hour_start, london_hour, london_weekday, key, count)
+      select practice_id, measure, (hour_start at time zone 'Europe/London')::date, hour_start,
+             extract(hour from hour_start at time zone 'Europe/London')::int, extract(isodow from hour_start at time zone 'Europe/London')::int,
+             key, count(*)::int
+      from facts group by practice_id, measure, hour_start, key`);
     await tx.execute(sql`update report_rollup_state set refreshed_until = ${u}::timestamptz, refreshed_at = now() where name = ${STATE}`);
     return { from, until: end, hours: Math.round((end.getTime() - from.getTime()) / 3_600_000) };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageBand, ageOn, bucketLabel, hourFloor, OVER, quantileBucket, responseBucket, submitterOf } from "./rollup";
+import { ageBand, ageOn, bucketLabel, exactQuantile, hourFloor, minutesLabel, OVER, quantileBucket, responseBucket, submitterOf } from "./rollup";
 
 describe("the rollup's rules", () => {
   it("age on a day, and its band", () => {
@@ -31,5 +31,35 @@ describe("the rollup's rules", () => {
 
   it("an instant's hour", () => {
     expect(hourFloor(new Date("2026-10-25T01:59:59Z")).toISOString()).toBe("2026-10-25T01:00:00.000Z");
+  });
+});
+
+describe("exact quantiles over whole-minute counts (percentile_cont)", () => {
+  it("interpolates between neighbours as percentile_cont does", () => {
+    const counts = [
+      { value: 270, count: 1 },
+      { value: 10, count: 1 },
+      { value: 1440, count: 1 },
+      { value: 120, count: 1 },
+    ];
+    expect(exactQuantile(counts, 0.5)).toBe(195);
+    expect(exactQuantile(counts, 0.9)).toBeCloseTo(1089, 9);
+  });
+
+  it("counts a value as many times as its count; one value is every quantile; none is null", () => {
+    // 1, 1, 1, 5: median at position 1.5 → 1; 90th at 2.7 → 1 + 0.7 × 4 = 3.8.
+    expect(exactQuantile([{ value: 1, count: 3 }, { value: 5, count: 1 }], 0.5)).toBe(1);
+    expect(exactQuantile([{ value: 1, count: 3 }, { value: 5, count: 1 }], 0.9)).toBeCloseTo(3.8, 9);
+    expect(exactQuantile([{ value: 42, count: 7 }], 0.9)).toBe(42);
+    expect(exactQuantile([], 0.5)).toBeNull();
+    expect(exactQuantile([{ value: 3, count: 0 }], 0.5)).toBeNull();
+  });
+
+  it("says minutes in words", () => {
+    expect(minutesLabel(0)).toBe("0 minutes");
+    expect(minutesLabel(1)).toBe("1 minute");
+    expect(minutesLabel(195)).toBe("3 hours 15 minutes");
+    expect(minutesLabel(1500.4)).toBe("1 day 1 hour");
+    expect(minutesLabel(2880)).toBe("2 days");
   });
 });

@@ -74,3 +74,39 @@ export function quantileBucket(counts: ReadonlyArray<{ bound: number; count: num
 export function hourFloor(instant: Date): Date {
   return new Date(Math.floor(instant.getTime() / 3_600_000) * 3_600_000);
 }
+
+/**
+ * The exact q-quantile (0.5 median, 0.9 90th percentile) of whole-minute values given as counts
+ * per value, as PostgreSQL's percentile_cont computes it over the rows themselves: the values in
+ * order, position q × (n − 1), interpolated linearly between its neighbours
+ * (docs/decisions/0093-exact-response-percentiles.md). Null with no values.
+ */
+export function exactQuantile(counts: ReadonlyArray<{ value: number; count: number }>, q: number): number | null {
+  const sorted = counts.filter((c) => c.count > 0).sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((s, c) => s + c.count, 0);
+  if (total === 0) return null;
+  const position = q * (total - 1);
+  const at = (rank: number) => {
+    let running = 0;
+    for (const c of sorted) {
+      running += c.count;
+      if (rank < running) return c.value;
+    }
+    return sorted[sorted.length - 1]!.value;
+  };
+  const lower = Math.floor(position);
+  const low = at(lower);
+  const high = at(Math.ceil(position));
+  return low + (position - lower) * (high - low);
+}
+
+/** A number of minutes in words, to the minute: "45 minutes", "3 hours 15 minutes", "2 days 1 hour". */
+export function minutesLabel(minutes: number): string {
+  const m = Math.round(minutes);
+  const days = Math.floor(m / 1440);
+  const hours = Math.floor((m % 1440) / 60);
+  const mins = m % 60;
+  const part = (n: number, unit: string) => (n === 0 ? null : `${n} ${unit}${n === 1 ? "" : "s"}`);
+  const parts = [part(days, "day"), part(hours, "hour"), part(mins, "minute")].filter(Boolean);
+  return parts.length ? parts.join(" ") : "0 minutes";
+}

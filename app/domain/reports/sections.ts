@@ -8,7 +8,7 @@
 export const REPORT_ROLES = ["gp", "receptionist", "practice_admin", "admin", "ccg_admin"] as const;
 export type ReportRole = (typeof REPORT_ROLES)[number];
 
-export type SectionType = "feedback" | "patients" | "requests" | "access";
+export type SectionType = "feedback" | "patients" | "requests" | "access" | "pharmacy" | "telephone";
 export type SectionDef = {
   id: string;
   type: SectionType;
@@ -35,8 +35,16 @@ export const SECTIONS = [
   { id: "requests-by-age", type: "requests", name: "Requests by age", description: "Number of requests by the patient's age when the request was sent.", chart: "bar", categoryHeading: "Age", valueHeading: "Requests", roles: EVERYONE },
   { id: "submitted-by", type: "requests", name: "Submitted by", description: "Number of requests sent by patients, carers, staff on a patient's behalf, and through the NHS App.", chart: "bar", categoryHeading: "Submitted by", valueHeading: "Requests", roles: EVERYONE },
   { id: "core-hours", type: "access", name: "Requests inside core hours", description: "Number of requests sent inside core hours (08:00 to 18:30, Monday to Friday) and outside them.", chart: "bar", categoryHeading: "When", valueHeading: "Requests", roles: MANAGERS },
+  { id: "requests-by-user", type: "requests", name: "Requests by user", description: "Number of requests each staff member completed or rejected.", chart: "bar", categoryHeading: "Staff member", valueHeading: "Requests", roles: MANAGERS },
+  { id: "triage-decision", type: "requests", name: "Triage decisions", description: "Number of triage decisions staff made: the urgency they gave a request, and completing, rejecting or cancelling it.", chart: "bar", categoryHeading: "Decision", valueHeading: "Decisions", roles: EVERYONE },
+  { id: "first-response-percentiles", type: "access", name: "Time to first response: median and 90th percentile", description: "The median and the 90th percentile of the time from a request being sent to its first response, in minutes.", chart: "bar", categoryHeading: "Measure", valueHeading: "Minutes", roles: MANAGERS },
   { id: "first-response", type: "access", name: "Time to first response", description: "Number of first responses (a staff message or the request's closing) by how long after the request they came.", chart: "bar", categoryHeading: "Time to first response", valueHeading: "Responses", roles: MANAGERS },
   { id: "closures", type: "access", name: "Exceptional closures", description: "Hours online consultation was closed by exceptional closures, by the month the closure started.", chart: "bar", categoryHeading: "Month", valueHeading: "Hours closed", roles: MANAGERS },
+  { id: "pharmacy-first-links", type: "pharmacy", name: "Pharmacy First links shown", description: "Number of requests on which a patient was shown a Pharmacy First link, by condition.", chart: "bar", categoryHeading: "Condition", valueHeading: "Links shown", roles: EVERYONE },
+  { id: "pharmacy-first-clicks", type: "pharmacy", name: "Pharmacy First link clicks", description: "Number of times patients followed a Pharmacy First link, by condition.", chart: "bar", categoryHeading: "Condition", valueHeading: "Clicks", roles: EVERYONE },
+  { id: "telephone-counts", type: "telephone", name: "Telephone appointments by month", description: "Number of telephone appointments booked with the practice, by the month they took place.", chart: "line", categoryHeading: "Month", valueHeading: "Calls", roles: EVERYONE },
+  { id: "telephone-by-hour", type: "telephone", name: "Telephone appointments by hour of the day", description: "Number of booked telephone appointments starting in each hour of the day, UK time.", chart: "bar", categoryHeading: "Hour", valueHeading: "Calls", roles: EVERYONE },
+  { id: "telephone-by-weekday", type: "telephone", name: "Telephone appointments by day of the week", description: "Number of booked telephone appointments on each day of the week, UK time.", chart: "bar", categoryHeading: "Day", valueHeading: "Calls", roles: EVERYONE },
   { id: "patient-feedback", type: "feedback", name: "Patient feedback", description: "Number of feedback ratings patients gave, from very good to very poor.", chart: "bar", categoryHeading: "Rating", valueHeading: "Feedback", roles: EVERYONE },
   { id: "friends-and-family", type: "feedback", name: "Friends and family test", description: "Number of friends and family test answers of each kind.", chart: "bar", categoryHeading: "Answer", valueHeading: "Answers", roles: EVERYONE },
   { id: "registrations", type: "patients", name: "New patient registrations", description: "Number of patients added to the practice in each month of the period.", chart: "line", categoryHeading: "Month", valueHeading: "Patients", roles: EVERYONE },
@@ -73,3 +81,13 @@ export const FFT_LABELS: Record<string, string> = {
 };
 /** The rating (5 very good … 1 very poor) an FFT answer stands for; "don't know" has none. */
 export const FFT_RATING: Record<string, number | undefined> = { very_good: 5, good: 4, neither: 3, poor: 2, very_poor: 1, dont_know: undefined };
+
+/** The triage decisions the report counts, in order (rollup measure "triage", decision 0092). */
+export const TRIAGE_DECISIONS = [
+  { key: "urgency:1", label: "Urgency set to routine" },
+  { key: "urgency:2", label: "Urgency set to soon" },
+  { key: "urgency:3", label: "Urgency set to urgent" },
+  { key: "complete", label: "Completed" },
+  { key: "reject", label: "Rejected" },
+  { key: "cancel", label: "Cancelled" },
+] as const;

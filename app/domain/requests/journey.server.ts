@@ -4,6 +4,7 @@
  * the draft's ends (submitted, cancelled, timed out, emergency, signposted). Routes stay thin:
  * guard, call one of these, redirect or reply.
  */
+import { recordSignpostShown } from "~/domain/reports/signpost-events.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { and, eq } from "drizzle-orm";
@@ -213,6 +214,8 @@ export async function markSignposted(context: AppContext, entryId: number, ruleI
     .update(patientEntries)
     .set({ signpostRuleId: ruleId, signpostedAt: now, signpostContinuedAt: null, updatedAt: now })
     .where(and(eq(patientEntries.id, entryId), eq(patientEntries.stage, "created")));
+  // Counted for the report's Pharmacy First section (issue "reports").
+  await recordSignpostShown(context.db, entryId, ruleId, now);
 }
 
 /** The patient chose to go on with the request after the signposting advice. */

@@ -59,6 +59,16 @@ const load = async (path: string, cookie: string, params: Record<string, string>
   callLoader(reportRoute.loader, { request: getRequest(path, { cookie }), context: world.context, params });
 
 describe("the practice report", () => {
+  it("shows one section on its own when asked, and all of them for an unknown one", async () => {
+    const one = await readJson<ReportPageData>(await load(`/${practice.urlCode}/report?period=14-days&section=requests-by-weekday`, adminCookie, { practiceCode: practice.urlCode }));
+    expect(one.section).toBe("requests-by-weekday");
+    expect(one.sections.map((s) => s.id)).toEqual(["requests-by-weekday"]);
+    expect(one.query).toBe("period=14-days");
+    const all = await readJson<ReportPageData>(await load(`/${practice.urlCode}/report?section=nonsense`, adminCookie, { practiceCode: practice.urlCode }));
+    expect(all.section).toBeNull();
+    expect(all.sections.map((s) => s.id)).toEqual(expect.arrayContaining(["pharmacy-first-clicks", "telephone-by-hour", "triage-decision", "requests-by-user", "first-response-percentiles"]));
+  });
+
   it("shows the practice admin the sections, correct to the last complete hour", async () => {
     const response = await load(`/${practice.urlCode}/report?period=14-days`, adminCookie, { practiceCode: practice.urlCode });
     expect(response.status).toBe(200);

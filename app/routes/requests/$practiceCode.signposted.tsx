@@ -62,7 +62,8 @@ export default function Signposted() {
         <p>{data.rule.advice}</p>
         {data.rule.serviceUrl ? (
           <p>
-            <a href={data.rule.serviceUrl}>{data.rule.serviceName ?? data.rule.serviceUrl}</a>
+            {/* Through the counted redirect: the report's Pharmacy First clicks (issue "reports"). */}
+            <a href={`/${code}/signposted/service?entry=${data.entry.id}`}>{data.rule.serviceName ?? data.rule.serviceUrl}</a>
           </p>
         ) : null}
         <PostForm>

@@ -7,7 +7,7 @@ import { inboxCount } from "~/domain/inbox/counters.server";
 import { listInbox } from "~/domain/inbox/inbox-queries.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, auditEvents, outbox, patientEntries, practiceDailySubmissions, users } from "~/db/schema";
+import { answers, auditEvents, outbox, patientEntries, practiceDailySubmissions, signpostEvents, users } from "~/db/schema";
 import { listEntryFiles } from "~/domain/files/entry-files.server";
 import { ANSWER_MESSAGES } from "~/domain/requests/answer-rules";
 import { londonInstant } from "~/domain/requests/demand";
@@ -22,6 +22,7 @@ import * as confirmationRoute from "./$practiceCode.confirmation.$entryId";
 import * as emergencyRoute from "./$practiceCode.emergency.$entryId";
 import * as questionsRoute from "./$practiceCode.questions.$entryId";
 import * as signpostedRoute from "./$practiceCode.signposted";
+import * as signpostedServiceRoute from "./$practiceCode.signposted_.service";
 import * as submittedRoute from "./$practiceCode.submitted";
 
 const t = useTestWorld({ onContext: (c) => (context = c) });
@@ -176,6 +177,27 @@ describe("signposting", () => {
     const closed = await act(signpostedRoute, `/${other.code}/signposted?entry=${other.entryId}`, other, { intent: "use_service" });
     expect(closed.headers.get("Location")).toBe(`/${other.code}/message/cancelled?reason=signposted`);
     expect(await entryRow(other.entryId)).toMatchObject({ stage: "cancelled", closedReason: "signposted" });
+  });
+
+  it("counts the Pharmacy First link once when shown and each click, which goes on to the rule's service (issue \"reports\")", async () => {
+    const s = await draft(1, { 1: ["none"], 2: "Sore throat", 3: "2026-11-20", 4: "no", 5: "2" });
+    await act(questionsRoute, q(s, 3), s, { q6: "sore_throat" });
+    await act(questionsRoute, q(s, 3), s, { q6: "sore_throat" });
+    const page = await readJson<{ rule: { serviceUrl: string } }>(await load(signpostedRoute, `/${s.code}/signposted?entry=${s.entryId}`, s));
+    const service = `/${s.code}/signposted/service?entry=${s.entryId}`;
+    for (let i = 0; i < 2; i++) {
+      const go = await load(signpostedServiceRoute, service, s);
+      expect(go.status).toBe(302);
+      expect(go.headers.get("Location")).toBe(page.rule.serviceUrl);
+    }
+    const events = await context.db.select({ kind: signpostEvents.kind }).from(signpostEvents).where(eq(signpostEvents.patientEntryId, s.entryId));
+    expect(events.map((e) => e.kind).sort()).toEqual(["clicked", "clicked", "shown"]);
+    // Another patient's draft is not found, and nothing is counted.
+    const other = await draft(1, { 1: ["none"] });
+    expect((await load(signpostedServiceRoute, service, other)).status).toBe(404);
+    // A draft without signposting goes back to its place in the journey.
+    expect((await load(signpostedServiceRoute, `/${other.code}/signposted/service?entry=${other.entryId}`, other)).headers.get("Location")).toBe(q(other, 1));
+    expect(await context.db.select().from(signpostEvents).where(eq(signpostEvents.patientEntryId, other.entryId))).toEqual([]);
   });
 });
 

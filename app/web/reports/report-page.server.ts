@@ -139,6 +139,8 @@ export type ReportPageData = {
   choices: ReportPractice[];
   chosen: string[];
   sections: SectionData[];
+  /** One section on its own (`?section=…`, a section these roles may see), or null for all. */
+  section: string | null;
 };
 
 /** The page: the guard of its address, the scope, the period (400 with the messages when a custom period does not hold), the sections. */
@@ -158,10 +160,14 @@ export async function loadReportPage(request: Request, context: AppContext, para
     choices: r.choices,
     chosen: r.chosen,
   };
-  if (!parsed.ok) return { status: 400, data: { ...base, errors: parsed.errors, period: null, query: "", sections: [] } };
+  // One section on its own: a short page to read or link to (an unknown one shows them all).
+  const wanted = q.get("section");
+  const only = wanted && (SECTION_IDS as string[]).includes(wanted) ? wanted : undefined;
+  if (!parsed.ok) return { status: 400, data: { ...base, errors: parsed.errors, period: null, query: "", sections: [], section: only ?? null } };
   const query = new URLSearchParams([...new URLSearchParams(periodQuery(parsed.period)), ...r.extra]).toString();
-  const sections = await reportSections(context.db, r.scope, parsed.period, r.roles);
-  return { status: 200, data: { ...base, errors: null, period: parsed.period, query, sections } };
+  let sections = await reportSections(context.db, r.scope, parsed.period, r.roles, only);
+  if (only && sections.length === 0) sections = await reportSections(context.db, r.scope, parsed.period, r.roles);
+  return { status: 200, data: { ...base, errors: null, period: parsed.period, query, sections, section: only && sections.length === 1 ? only : null } };
 }
 
 /** One section as CSV (the same numbers as its table), or 404 for a section these roles may not see. */
