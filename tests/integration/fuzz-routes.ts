@@ -218,6 +218,14 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { patientId: [s(world.carer.dependentPatientId), s(world.pendingCarer.dependentPatientId)], userId: [s(world.carer.userId), s(world.pendingCarer.userId)] },
       fields: { decision: ["approve", "decline", "remove"], note: [...TEXT, ""] },
     },
+    "$practiceCode.merge.$patientId": {
+      roles: staff,
+      params: { patientId: [s(editable.id)] },
+      query: { q: ["Hana", "9434765919", "01/01/1980"], duplicate: [s(nonDigital.id), "0"] },
+      rareQuery: ["duplicate"],
+      fields: { duplicate: [s(nonDigital.id), s(editable.id), "0"], firstName: ["kept", "duplicate"], lastName: ["kept", "duplicate"], nhsNumber: ["kept", "duplicate"], email: ["kept", "duplicate"] },
+    },
+    "$practiceCode.merge.$mergeId.patient": { roles: ["gp"], params: { mergeId: ["1", "999999"] }, fields: { intent: ["undo"] } },
     "$practiceCode.appointment.cancel.$slotId": { roles: ["patient"] },
     "$practiceCode.appointment.details.$slotId": { roles: ["patient"] },
     "$practiceCode.carer.$carerId.register": {
