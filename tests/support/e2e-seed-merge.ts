@@ -11,7 +11,7 @@ import { E2E_PROJECTS } from "./e2e-users";
 
 export function e2eMergePerson(project: string) {
   const on = project === "js-off" ? "off" : "on";
-  return { firstName: "Mervyn", lastName: `Merge${on}`, dateOfBirth: "1966-02-03", nhsNumber: on === "off" ? "9990001115" : "9990001123" };
+  return { firstName: "Mervyn", lastName: `Merge${on}`, dateOfBirth: on === "off" ? "1966-02-03" : "1966-02-04", nhsNumber: on === "off" ? "9990001115" : "9990001123" };
 }
 
 export async function seedE2eMergePeople(db: Db, practiceId: number): Promise<void> {
