@@ -553,6 +553,8 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      ok/form     ok/form",
     foreign: "login       denied      denied      denied      denied      404         404         404         404         404",
   },
+  { route: "routes/$practiceCode.submitted_.$id", params: (c) => at(c, { id: "999999" }), noForeign: "only a request staff of this practice wrote; others are page-not-found (app/routes/requests/request-staff-start.test.ts)",
+    own:     "login       denied      denied      denied      denied      404         404         denied      denied      denied" },
   { route: "routes/$practiceCode.merge.$mergeId.patient", params: (c) => at(c, { mergeId: "999999" }), noForeign: "no merge in this world: an unknown merge is page-not-found; another practice's is tested in app/routes/patients/merge-patients.test.ts",
     own:     "login       denied      denied      denied      denied      404         404         denied      denied      denied" },
 

@@ -225,6 +225,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       rareQuery: ["duplicate"],
       fields: { duplicate: [s(nonDigital.id), s(editable.id), "0"], firstName: ["kept", "duplicate"], lastName: ["kept", "duplicate"], nhsNumber: ["kept", "duplicate"], email: ["kept", "duplicate"] },
     },
+    "$practiceCode.submitted_.$id": { roles: ["gp"], params: { id: [s(world.submitted.id), "999999"] } },
     "$practiceCode.merge.$mergeId.patient": { roles: ["gp"], params: { mergeId: ["1", "999999"] }, fields: { intent: ["undo"] } },
     "$practiceCode.appointment.cancel.$slotId": { roles: ["patient"] },
     "$practiceCode.appointment.details.$slotId": { roles: ["patient"] },
