@@ -177,6 +177,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     text: TEXT,
     actionAssignee: ["nobody", s(world.gp.id)],
     actionId: ["@@actionId"],
+    sensitive: ["yes", ""],
   };
   const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"] };
   const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
@@ -245,7 +246,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "$practiceCode.confirmation.$entryId": { roles: patients, params: { entryId: ["@@completeDraft", "@@draft"] } },
     "$practiceCode.email-sent": { roles: ["anonymous"] },
     "$practiceCode.emergency.$entryId": { roles: patients, params: { entryId: ["@@emergencyDraft", "@@draft"] } },
-    "$practiceCode.inboxes.$inbox.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
+    "$practiceCode.inboxes.$inbox.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, files: ["files"], query: inboxQuery },
     "$practiceCode.inboxes.issue_type.$type.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
     "$practiceCode.inboxes.$inbox": { roles: staff, params: { practiceCode: [code, "all"] } },
     "$practiceCode.inboxes.issue_type.$type": { roles: staff, params: { practiceCode: [code, "all"] } },
