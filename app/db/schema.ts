@@ -220,6 +220,8 @@ export const patients = pgTable(
     town: text("town"),
     postcode: text("postcode"),
     nonDigital: boolean("non_digital").notNull().default(false),
+    /** Set while this record is merged into another (patient_merges); hidden from staff lists until undone. */
+    mergedIntoPatientId: integer("merged_into_patient_id").references((): AnyPgColumn => patients.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -590,6 +592,17 @@ export const patientEntries = pgTable(
     version: integer("version").notNull().default(0),
     /** The request's written answers for the inbox search (request-text.server.ts), set when it is sent. */
     searchDocument: tsvector("search_document"),
+    /** Staff triage (spec 3 §7 Triage; app/domain/inbox/triage.ts): the latest, with history in entry_events. */
+    triageDifficulty: text("triage_difficulty"),
+    triageRole: text("triage_role"),
+    triageActions: jsonb("triage_actions").$type<string[]>(),
+    triageTopics: jsonb("triage_topics").$type<string[]>(),
+    /** A long-term-condition request (a triage topic): the inboxes' hide-long-term-conditions filter. */
+    longTermCondition: boolean("long_term_condition").notNull().default(false),
+    reviewDate: date("review_date"),
+    /** Filed (autofiled) to the GP system as a consultation: when and by whom. */
+    filedAt: timestamp("filed_at", { withTimezone: true }),
+    filedByUserId: integer("filed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1239,6 +1252,61 @@ export const reportHourly = pgTable(
   ],
 );
 
+
+// ---- Staff integrations (issue 21): merging patients, filing to the GP system ----
+
+/**
+ * A merge of a duplicate patient record into the kept one: what moved (requests and carer
+ * links, by id) and both records as they were, so an undo within 14 days restores them
+ * (app/domain/patients/merge.server.ts, docs/decisions/0110-merging-patients.md).
+ */
+export const patientMerges = pgTable(
+  "patient_merges",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    keptPatientId: integer("kept_patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    mergedPatientId: integer("merged_patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    movedEntryIds: jsonb("moved_entry_ids").$type<number[]>().notNull(),
+    movedCarerLinkIds: jsonb("moved_carer_link_ids").$type<number[]>().notNull(),
+    /** The details of both records before the merge (restored by an undo). */
+    keptBefore: jsonb("kept_before").$type<Record<string, string | null>>().notNull(),
+    mergedBefore: jsonb("merged_before").$type<Record<string, string | null>>().notNull(),
+    mergedByUserId: integer("merged_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    mergedAt: timestamp("merged_at", { withTimezone: true }).notNull(),
+    undoneByUserId: integer("undone_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("patient_merges_practice_idx").on(t.practiceId, t.mergedAt), index("patient_merges_kept_idx").on(t.keptPatientId)],
+);
+
+/** A consultation filed to the simulated GP system's record from a request, with its SNOMED codes. */
+export const gpConsultations = pgTable(
+  "gp_consultations",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    summary: text("summary").notNull(),
+    snomedCodes: jsonb("snomed_codes").$type<{ code: string; term: string }[]>().notNull(),
+    filedByUserId: integer("filed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    filedAt: timestamp("filed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("gp_consultations_entry_key").on(t.patientEntryId), index("gp_consultations_patient_idx").on(t.patientId)],
+);
 /** How far the rollup is complete: every hour before refreshed_until is in report_hourly. */
 export const reportRollupState = pgTable("report_rollup_state", {
   name: text("name").primaryKey(),

@@ -570,6 +570,19 @@ const ROWS: Row[] = [
     foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied",
   },
 
+  // Merging patients (issue "staff integrations", decision 0110): find and merge, gp, receptionist
+  // or practice admin (and admin); the merge's page with its Undo, gp or receptionist.
+  {
+    route: "routes/$practiceCode.merge.$patientId",
+    params: (c) => at(c, { patientId: String(c.t.patient) }),
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      ok/form     ok/form",
+    foreign: "login       denied      denied      denied      denied      404         404         404         404         404",
+  },
+  { route: "routes/$practiceCode.submitted_.$id", params: (c) => at(c, { id: "999999" }), noForeign: "only a request staff of this practice wrote; others are page-not-found (app/routes/requests/request-staff-start.test.ts)",
+    own:     "login       denied      denied      denied      denied      404         404         denied      denied      denied" },
+  { route: "routes/$practiceCode.merge.$mergeId.patient", params: (c) => at(c, { mergeId: "999999" }), noForeign: "no merge in this world: an unknown merge is page-not-found; another practice's is tested in app/routes/patients/merge-patients.test.ts",
+    own:     "login       denied      denied      denied      denied      404         404         denied      denied      denied" },
+
   // ---- staff administration (issue "administration", decision 0075) ---------------------------
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
   { route: "routes/practice.$practiceCode.manage-staff", params: practice,

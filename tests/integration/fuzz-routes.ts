@@ -177,6 +177,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     text: TEXT,
     actionAssignee: ["nobody", s(world.gp.id)],
     actionId: ["@@actionId"],
+    sensitive: ["yes", ""],
   };
   const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"] };
   const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
@@ -218,6 +219,15 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { patientId: [s(world.carer.dependentPatientId), s(world.pendingCarer.dependentPatientId)], userId: [s(world.carer.userId), s(world.pendingCarer.userId)] },
       fields: { decision: ["approve", "decline", "remove"], note: [...TEXT, ""] },
     },
+    "$practiceCode.merge.$patientId": {
+      roles: staff,
+      params: { patientId: [s(editable.id)] },
+      query: { q: ["Hana", "9434765919", "01/01/1980"], duplicate: [s(nonDigital.id), "0"] },
+      rareQuery: ["duplicate"],
+      fields: { duplicate: [s(nonDigital.id), s(editable.id), "0"], firstName: ["kept", "duplicate"], lastName: ["kept", "duplicate"], nhsNumber: ["kept", "duplicate"], email: ["kept", "duplicate"] },
+    },
+    "$practiceCode.submitted_.$id": { roles: ["gp"], params: { id: [s(world.submitted.id), "999999"] } },
+    "$practiceCode.merge.$mergeId.patient": { roles: ["gp"], params: { mergeId: ["1", "999999"] }, fields: { intent: ["undo"] } },
     "$practiceCode.appointment.cancel.$slotId": { roles: ["patient"] },
     "$practiceCode.appointment.details.$slotId": { roles: ["patient"] },
     "$practiceCode.carer.$carerId.register": {
@@ -236,7 +246,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "$practiceCode.confirmation.$entryId": { roles: patients, params: { entryId: ["@@completeDraft", "@@draft"] } },
     "$practiceCode.email-sent": { roles: ["anonymous"] },
     "$practiceCode.emergency.$entryId": { roles: patients, params: { entryId: ["@@emergencyDraft", "@@draft"] } },
-    "$practiceCode.inboxes.$inbox.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
+    "$practiceCode.inboxes.$inbox.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, files: ["files"], query: inboxQuery },
     "$practiceCode.inboxes.issue_type.$type.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
     "$practiceCode.inboxes.$inbox": { roles: staff, params: { practiceCode: [code, "all"] } },
     "$practiceCode.inboxes.issue_type.$type": { roles: staff, params: { practiceCode: [code, "all"] } },

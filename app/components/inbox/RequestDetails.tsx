@@ -25,7 +25,7 @@ const EVENT_LABELS: Record<string, string> = {
   action_completed: "Action completed",
 };
 
-const FIELD_IDS: Record<string, string> = { body: "reply-body", reason: "reject-reason", text: "action-text" };
+const FIELD_IDS: Record<string, string> = { body: "reply-body", reason: "reject-reason", text: "action-text", files: "reply-files" };
 
 /** A request as staff see it, with every handling action as a plain form (no JS needed). */
 export function RequestDetails() {
@@ -161,15 +161,52 @@ export function RequestDetails() {
                 <strong>{m.authorRole === "staff" ? `${m.authorFirstName ?? ""} ${m.authorLastName ?? ""}`.trim() || "The practice" : "The patient"}</strong>, {formatDateTime(new Date(m.createdAt))}
               </p>
               <p className="app-thread__body">{m.body}</p>
+              {details.files.some((f) => f.messageId === m.id) ? (
+                <ul className="nhsuk-list nhsuk-body-s">
+                  {details.files
+                    .filter((f) => f.messageId === m.id)
+                    .map((f) => (
+                      <li key={f.id}>
+                        Attached:{" "}
+                        <a href={data.fileLinks[f.id]} download>
+                          {f.fileName}
+                        </a>
+                        {f.sensitive ? <strong className="nhsuk-tag nhsuk-tag--red nhsuk-u-margin-left-2">Sensitive</strong> : null}
+                      </li>
+                    ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>
       )}
       {open ? (
-        <PostForm method="post" action={here}>
+        <PostForm method="post" action={here} encType="multipart/form-data">
           <input type="hidden" name="intent" value="reply" />
           {version}
           <TextareaField id="reply-body" name="body" label="Message to the patient" hint="The patient is told by email or text message and reads it in Frontdoor." error={fieldError("reply", "body")} defaultValue={actionData?.intent === "reply" ? String(actionData.lastResult.initialValue?.body ?? "") : undefined} />
+          <div className={`nhsuk-form-group${fieldError("reply", "files") ? " nhsuk-form-group--error" : ""}`}>
+            <label className="nhsuk-label" htmlFor="reply-files">
+              Attach files (optional)
+            </label>
+            <div className="nhsuk-hint" id="reply-files-hint">
+              JPG, PNG or PDF, each smaller than 10MB; up to 5 files on a request.
+            </div>
+            {fieldError("reply", "files") ? (
+              <span className="nhsuk-error-message" id="reply-files-error">
+                <span className="nhsuk-u-visually-hidden">Error:</span> {fieldError("reply", "files")}
+              </span>
+            ) : null}
+            <input className="nhsuk-input" id="reply-files" name="files" type="file" multiple accept="image/jpeg,image/png,application/pdf" aria-describedby={`reply-files-hint${fieldError("reply", "files") ? " reply-files-error" : ""}`} />
+          </div>
+          <div className="nhsuk-checkboxes nhsuk-u-margin-bottom-4">
+            <div className="nhsuk-checkboxes__item">
+              <input className="nhsuk-checkboxes__input" id="reply-sensitive" name="sensitive" type="checkbox" value="yes" />
+              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="reply-sensitive">
+                The attachments are sensitive
+              </label>
+            </div>
+          </div>
           <Button>Send message</Button>
         </PostForm>
       ) : null}

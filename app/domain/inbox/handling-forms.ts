@@ -32,7 +32,7 @@ const optionalText = (field: string, max: number) =>
 export const HandlingSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("assign"), version, assignee: z.union([z.literal("unassigned"), idField(HANDLING_FORM_MESSAGES.assigneeRequired)], { error: HANDLING_FORM_MESSAGES.assigneeRequired }) }),
   z.object({ intent: z.literal("urgency"), version, urgencyId: z.enum(["1", "2", "3"], { error: HANDLING_FORM_MESSAGES.urgencyRequired }) }),
-  z.object({ intent: z.literal("reply"), version, body: text("message", 2000, HANDLING_FORM_MESSAGES.replyRequired) }),
+  z.object({ intent: z.literal("reply"), version, body: text("message", 2000, HANDLING_FORM_MESSAGES.replyRequired), sensitive: z.string().optional() }),
   z.object({ intent: z.literal("complete"), version, reason: optionalText("reason", 500) }),
   z.object({ intent: z.literal("reject"), version, reason: text("reason", 500, HANDLING_FORM_MESSAGES.rejectReasonRequired) }),
   z.object({ intent: z.literal("undo"), version }),

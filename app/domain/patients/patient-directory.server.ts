@@ -59,7 +59,8 @@ export async function listPatients(
 ): Promise<DirectoryPage> {
   const limit = input.limit ?? PAGE_SIZE;
   const backwards = input.cursor?.direction === "before";
-  const where: (SQL | undefined)[] = [eq(patients.practiceId, input.practiceId), searchCondition(input.search)];
+  // A record merged into another is hidden until the merge is undone (merge.server.ts).
+  const where: (SQL | undefined)[] = [eq(patients.practiceId, input.practiceId), isNull(patients.mergedIntoPatientId), searchCondition(input.search)];
   if (input.nonDigitalOnly) where.push(eq(patients.nonDigital, true));
   if (input.cursor) {
     const { last, first, id } = input.cursor.key;

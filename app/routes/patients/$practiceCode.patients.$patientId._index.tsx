@@ -87,6 +87,10 @@ export default function PatientPage() {
         <a href={`/${data.code}/patients/${data.id}/edit-details`}>
           Edit details<span className="nhsuk-u-visually-hidden"> of {data.name}</span>
         </a>
+        {" | "}
+        <a href={`/${data.code}/merge/${data.id}`}>
+          Merge a duplicate record<span className="nhsuk-u-visually-hidden"> into {data.name}&apos;s</span>
+        </a>
       </p>
       <h2>Carers</h2>
       {data.carers.length ? (

@@ -59,7 +59,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { entry, journey, paths } = draft;
   if (!journey.ready) return redirect(paths.place(journey.place(null)), 303);
   await submitDraft(context, requestOrigin(request), practice, entry);
-  return redirect(submittedPath(practice.urlCode, entry.id), 303);
+  // A request staff started ends on the staff page (/{code}/submitted/{id}), not the patient's.
+  return redirect(entry.requester === "staff" ? `/${practice.urlCode}/submitted/${entry.id}` : submittedPath(practice.urlCode, entry.id), 303);
 }
 
 export default function CheckYourAnswers() {

@@ -32,6 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const entry = await requireEntry(context, viewer, practice, raw);
   if (entry.stage === "created") throw redirect(confirmationPath(practice.urlCode, entry.id));
   if (entry.stage === "cancelled") throw redirect(closedEntryPath(practice.urlCode, entry));
+  if (entry.requester === "staff") throw redirect(`/${practice.urlCode}/submitted/${entry.id}`);
   const submittedAt = entry.submittedAt ?? context.clock.now();
   return json({
     kind: "request" as const,

@@ -16,6 +16,8 @@ import { callAction, callLoader, getRequest, postRequest, readJson } from "../..
 import * as confirmationRoute from "./$practiceCode.confirmation.$entryId";
 import * as staffStart from "./$practiceCode.message.staff.$patientId";
 import * as questionsRoute from "./$practiceCode.questions.$entryId";
+import * as staffSubmitted from "./$practiceCode.submitted_.$id";
+import * as submittedRoute from "./$practiceCode.submitted";
 
 describe("a request written by staff for a patient", () => {
   const t = useTestWorld({ onContext: (c) => (context = c) });
@@ -48,7 +50,15 @@ describe("a request written by staff for a patient", () => {
     expect((await post(questionsRoute, `/${code}/questions/${entryId}?page=2`, { q32: "Letter for the council, asked for by phone" })).status).toBe(303);
     expect((await post(questionsRoute, `/${code}/questions/${entryId}?page=3`, { q33: "" })).status).toBe(303);
     const sent = await post(confirmationRoute, `/${code}/confirmation/${entryId}`, {});
-    expect(sent.headers.get("Location")).toBe(`/${code}/submitted?entry=${entryId}`);
+    // It ends on the staff page (issue "staff integrations"), not the patient's.
+    expect(sent.headers.get("Location")).toBe(`/${code}/submitted/${entryId}`);
+    const end = await readJson<{ reference: string; patientHref: string }>(
+      await callLoader(staffSubmitted.loader, { request: getRequest(`/${code}/submitted/${entryId}`, { cookie: staff.cookie }), params: { practiceCode: code, id: String(entryId) }, context }),
+    );
+    expect(end.patientHref).toBe(`/${code}/patients/${patient.id}`);
+    // The patient's end page sends staff there too; a patient's own request is not found on it.
+    const old = await callLoader(submittedRoute.loader, { request: getRequest(`/${code}/submitted?entry=${entryId}`, { cookie: staff.cookie }), params: { practiceCode: code }, context });
+    expect(old.headers.get("Location")).toBe(`/${code}/submitted/${entryId}`);
     expect(await inboxCount(t.db, practice.id, "unassigned")).toBe(1);
     const told = await t.db.select().from(outbox).where(eq(outbox.recipient, "07700900555"));
     expect(told.map((m) => m.template)).toEqual(["request-submitted"]);
@@ -76,5 +86,10 @@ describe("a request written by staff for a patient", () => {
     expect((await load(patientHere.id, me.cookie)).headers.get("Location")).toMatch(/permission-denied/);
     const otherStaff = await signedInStaff(context, other.id);
     expect((await load(patientHere.id, otherStaff.cookie)).headers.get("Location")).toMatch(/permission-denied/);
+    // The staff end page: a request staff did not write (a patient's own) is page-not-found.
+    const { makeEntry } = await import("../../../tests/support/request-fixtures");
+    const own = await makeEntry(context, { practiceId: practice.id, patientId: me.patientId, userId: me.userId, stage: "submitted" });
+    const end = await callLoader(staffSubmitted.loader, { request: getRequest(`/${practice.urlCode}/submitted/${own.id}`, { cookie: staff.cookie }), params: { practiceCode: practice.urlCode, id: String(own.id) }, context });
+    expect(end.status).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import { inbox as inboxGuard } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { audit } from "~/domain/audit/audit.server";
 import { fileDownloadResponse } from "~/web/files/download.server";
+import { readUploadForm } from "~/web/files/uploads.server";
 import { readSignedValue, signValue } from "~/domain/auth/signed-value.server";
 import { isSecureRequest } from "~/web/cookies";
 import { redirectWithFlash, setFlashCookie } from "~/web/flash.server";
@@ -299,7 +300,12 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
   const practice = await practiceOfEntry(context.db, scope, entryId);
   if (!practice) throw notFound();
   const actor = { userId: viewer.userId, practiceId: practice.id };
-  const submission = parseWithZod(await request.formData(), { schema: HandlingSchema });
+  // The reply may carry files (a multipart form, JS or not): the patient uploads' checks.
+  const upload = await readUploadForm(request, ["files"]);
+  const submission = parseWithZod(upload.fields, { schema: HandlingSchema });
+  if (submission.status === "success" && submission.value.intent === "reply" && upload.refused.length) {
+    return json({ intent: "reply", lastResult: submission.reply({ fieldErrors: { files: [upload.refused[0].message] } }), conflict: null }, { status: 400 });
+  }
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
     return json({ intent: typeof intent === "string" ? intent : null, lastResult: submission.reply(), conflict: null }, { status: 400 });
@@ -317,7 +323,7 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
       result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "urgency", urgencyId: Number(value.urgencyId) as 1 | 2 | 3 } });
       break;
     case "reply":
-      result = await replyToPatient(context, actor, { entryId, version: value.version, body: value.body, origin: new URL(request.url).origin });
+      result = await replyToPatient(context, actor, { entryId, version: value.version, body: value.body, origin: new URL(request.url).origin, uploads: upload.files, sensitive: value.sensitive === "yes" });
       break;
     case "complete":
       result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "complete", reason: value.reason || null }, detail: { reason: value.reason || null } });
