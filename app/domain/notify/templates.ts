@@ -22,6 +22,8 @@ export type TemplateValues = {
   "proxy-link-decision": { product: string; practiceName: string; decision: string; note: string; link: string };
   /** A practice invited to join (/practices/invite): the link and the registration code to quote. */
   "practice-invitation": { product: string; practiceName: string; link: string; registrationCode: string };
+  /** A video consultation was scheduled for the patient: when, with whom, and the tokened link to the waiting room. */
+  "video-invitation": { product: string; practiceName: string; when: string; clinician: string; link: string; notes: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -76,6 +78,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "practice-invitation": (v) => ({
     subject: `Join ${v.product}: ${v.practiceName}`,
     body: `${v.practiceName} has been invited to use ${v.product}, the online front door for GP practices.\n\nTo set up the practice and create the practice administrator's account, open:\n\n${v.link}\n\nYour registration code is ${v.registrationCode}. Quote it if you call us.\n\nThe link expires in 7 days.`,
+  }),
+  "video-invitation": (v) => ({
+    subject: `Video consultation with ${v.practiceName}`,
+    body: `${v.practiceName} has booked a video consultation for you on ${v.when} with ${v.clinician}.${v.notes ? `\n\n${v.notes}` : ""}\n\nAt that time, open this link on a phone, tablet or computer with a camera and wait in the waiting room:\n\n${v.link}\n\nIf you cannot join by video, call ${v.practiceName} and they will phone you instead.`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,

@@ -71,4 +71,7 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/admin/reports",
   "/ccg-portal/reports",
   "/ccg-portal/practices",
+  // Video consultations (issue "video").
+  "/:code/waitingroom",
+  "/:code/videoschedules",
 ]);
