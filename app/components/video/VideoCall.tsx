@@ -30,6 +30,12 @@ const STATUS = {
 } as const;
 type Status = keyof typeof STATUS;
 
+/** Plays a stream (started from code: the autoplay attribute is not used). */
+function show(video: HTMLVideoElement, stream: MediaStream) {
+  video.srcObject = stream;
+  void video.play().catch(() => undefined);
+}
+
 function canCall(): boolean {
   return typeof window !== "undefined" && "RTCPeerConnection" in window && "EventSource" in window && Boolean(navigator.mediaDevices?.getUserMedia);
 }
@@ -66,7 +72,7 @@ export function VideoCall({ side, signalUrl, extra, iceServers, fallback }: Call
         if (e.candidate) void post({ kind: "candidate", data: e.candidate.toJSON() });
       };
       peer.ontrack = (e) => {
-        if (remoteRef.current && remoteRef.current.srcObject !== e.streams[0]) remoteRef.current.srcObject = e.streams[0];
+        if (remoteRef.current && remoteRef.current.srcObject !== e.streams[0]) show(remoteRef.current, e.streams[0]);
       };
       peer.onconnectionstatechange = () => {
         if (peer.connectionState === "connected") setStatus("connected");
@@ -86,7 +92,7 @@ export function VideoCall({ side, signalUrl, extra, iceServers, fallback }: Call
       }
       if (closed) return stream.getTracks().forEach((t) => t.stop());
       streamRef.current = stream;
-      if (localRef.current) localRef.current.srcObject = stream;
+      if (localRef.current) show(localRef.current, stream);
       setStatus("waiting");
 
       const offer = async () => {
@@ -183,12 +189,14 @@ export function VideoCall({ side, signalUrl, extra, iceServers, fallback }: Call
         {STATUS[status]}
       </p>
       <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-two-thirds">
-          <video ref={remoteRef} autoPlay playsInline className="fd-video-call__remote" aria-label="The other person's video" />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <video ref={localRef} autoPlay playsInline muted className="fd-video-call__local" aria-label="Your video" />
-        </div>
+        <figure className="nhsuk-grid-column-two-thirds">
+          <video ref={remoteRef} playsInline className="fd-video-call__remote" />
+          <figcaption className="nhsuk-body-s">The other person</figcaption>
+        </figure>
+        <figure className="nhsuk-grid-column-one-third">
+          <video ref={localRef} playsInline muted className="fd-video-call__local" />
+          <figcaption className="nhsuk-body-s">You</figcaption>
+        </figure>
       </div>
       <div className="nhsuk-button-group">
         <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => toggle("audio")}>
