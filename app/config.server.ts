@@ -50,6 +50,9 @@ const EnvSchema = z.object({
   // With LOCAL_TEST_SERVER only: the key the end-to-end fixtures present to /dev/sign-in to get a
   // session without typing a password (one per test run; see tests/support/e2e-fixtures.ts).
   TEST_SIGN_IN_KEY: z.string().min(32, "TEST_SIGN_IN_KEY must be at least 32 characters").optional(),
+  // Video calls' STUN/TURN servers, as RTCPeerConnection's iceServers (JSON array). Empty: host
+  // candidates only, which is enough on one network or machine.
+  VIDEO_ICE_SERVERS: z.string().optional(),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -138,7 +141,32 @@ export type Config = {
   notify?: { apiKey: string; templateIds: Record<TemplateName, string> };
   /** Express "trust proxy": only a named proxy's X-Forwarded-For is believed (rate limits, logs). */
   trustProxy: false | number | string[];
+  /** STUN/TURN servers for video calls (VIDEO_ICE_SERVERS); none by default. */
+  videoIceServers?: IceServer[];
 };
+
+export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+
+const IceServersSchema = z.array(
+  z.object({
+    urls: z.union([z.string().regex(/^(stun|turns?):/), z.array(z.string().regex(/^(stun|turns?):/)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
+
+function readIceServers(value: string | undefined): IceServer[] {
+  if (!value?.trim()) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error("Frontdoor cannot start: VIDEO_ICE_SERVERS is not valid JSON: give an array such as [{\"urls\":\"stun:stun.example.org:3478\"}].");
+  }
+  const result = IceServersSchema.safeParse(parsed);
+  if (!result.success) throw new Error("Frontdoor cannot start: VIDEO_ICE_SERVERS must be an array of {urls, username?, credential?} with stun:, turn: or turns: URLs.");
+  return result.data;
+}
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 
@@ -191,6 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     notify: readNotifyConfig(e.NOTIFY_API_KEY, e.NOTIFY_TEMPLATE_IDS),
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    videoIceServers: readIceServers(e.VIDEO_ICE_SERVERS),
   };
 }
 

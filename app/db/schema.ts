@@ -1368,3 +1368,132 @@ export const bloodPressureReadings = pgTable(
   },
   (t) => [index("blood_pressure_readings_patient_idx").on(t.patientId, t.takenAt)],
 );
+
+// ---- Video consultations, availability and leave (issue "video") ----
+
+/** Spec 3 §3: a video schedule's statuses. "missed" is also shown for a past one nobody joined. */
+export const videoStatus = pgEnum("video_status", ["scheduled", "missed", "cancelled", "complete"]);
+
+/** A video consultation scheduled for a patient with a clinician (spec 3 §3 Video schedule). */
+export const videoConsultations = pgTable(
+  "video_consultations",
+  {
+    id: serial("id").primaryKey(),
+    /** staff_practice_id: the practice it belongs to. */
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    /** The request it is about, when scheduled from one: joins and leaves go in its history. */
+    patientEntryId: integer("patient_entry_id").references(() => patientEntries.id, { onDelete: "set null" }),
+    assignedToId: integer("assigned_to_id")
+      .notNull()
+      .references(() => users.id),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    status: videoStatus("status").notNull().default("scheduled"),
+    sendSms: boolean("send_sms").notNull().default(false),
+    overrideMobile: text("override_mobile"),
+    notesForPatient: text("notes_for_patient"),
+    notesForMedicalRecord: text("notes_for_medical_record"),
+    /** sha256 of the patient's invitation token (the tokened link); the token itself is never stored. */
+    patientTokenHash: text("patient_token_hash").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    clinicianJoinedAt: timestamp("clinician_joined_at", { withTimezone: true }),
+    patientJoinedAt: timestamp("patient_joined_at", { withTimezone: true }),
+    /** When both were first in the call together, and when that call ended. */
+    callStartedAt: timestamp("call_started_at", { withTimezone: true }),
+    callEndedAt: timestamp("call_ended_at", { withTimezone: true }),
+    durationSeconds: integer("duration_seconds"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("video_consultations_practice_time_idx").on(t.practiceId, t.scheduledFor),
+    index("video_consultations_assigned_idx").on(t.assignedToId, t.scheduledFor),
+    index("video_consultations_patient_idx").on(t.patientId, t.scheduledFor),
+    uniqueIndex("video_consultations_token_key").on(t.patientTokenHash),
+  ],
+);
+
+/** Who joined and left a consultation's call, and when (both sides). */
+export const videoParticipantEvents = pgTable(
+  "video_participant_events",
+  {
+    id: serial("id").primaryKey(),
+    consultationId: integer("consultation_id")
+      .notNull()
+      .references(() => videoConsultations.id, { onDelete: "cascade" }),
+    side: text("side").notNull(),
+    kind: text("kind").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_participant_events_consultation_idx").on(t.consultationId, t.id)],
+);
+
+/**
+ * WebRTC signalling (offer, answer, ICE candidates) between the two sides of one call, through
+ * the database so every app process sees it; read by the server-sent-events stream.
+ */
+export const videoSignals = pgTable(
+  "video_signals",
+  {
+    id: serial("id").primaryKey(),
+    consultationId: integer("consultation_id")
+      .notNull()
+      .references(() => videoConsultations.id, { onDelete: "cascade" }),
+    fromSide: text("from_side").notNull(),
+    body: jsonb("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_signals_consultation_idx").on(t.consultationId, t.id)],
+);
+
+/** A staff member's weekly working pattern at a practice (local Europe/London times). */
+export const staffAvailability = pgTable(
+  "staff_availability",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: weekday("day").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.practiceId, t.userId, t.day] }),
+    check("staff_availability_times", sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+export const leaveKind = pgEnum("leave_kind", ["leave", "out_of_office"]);
+
+/** Leave and out-of-office: whole Europe/London dates, inclusive, with who covers. */
+export const staffLeave = pgTable(
+  "staff_leave",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: leaveKind("kind").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    coverUserId: integer("cover_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("staff_leave_user_idx").on(t.practiceId, t.userId, t.startDate),
+    check("staff_leave_dates", sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);

@@ -11,7 +11,7 @@
  *   another practice's request, patient, file or staff member (staff of A at A's address;
  *   staff of B at B's address naming practice A's).
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { gpLinks, patientEntries, patients, practices } from "~/db/schema";
 import { landingPath } from "~/domain/auth/guards";
 import { toGuardViewer } from "~/web/auth/guards.server";
@@ -24,6 +24,7 @@ import { createPatient, createUser, sessionCookie } from "../support/registratio
 import { makeEntry, signedInCarer } from "../support/request-fixtures";
 import { getRequest } from "../support/requests";
 import { makeUser } from "../support/session-fixtures";
+import { makeConsultation } from "../support/video-fixtures";
 
 /** The columns of the matrix, in table order. */
 export const ROLES = ["anon", "patient", "guest", "carer", "pending", "gp", "recept", "staffB", "padmin", "admin"] as const;
@@ -61,6 +62,8 @@ export type Things = {
   carerId: number;
   /** A staff member: a personal inbox. */
   staffMember: number;
+  /** A video consultation (issue "video"). */
+  video: number;
   /** GP-system objects: an appointment (slot id, booking id), another to cancel, a prescription request, another to cancel. */
   slot: string;
   booking: string;
@@ -173,11 +176,19 @@ export async function buildWorld(context: TestContext) {
 
   // Notifications on at A: its staff have notification settings (decision 0075).
   await context.db.update(practices).set({ notificationSetting: true, patientMyHealthEnabled: true }).where(eq(practices.id, A.id));
+  // Video at both practices (issue "video"): the video pages' guards pass on the practice flag.
+  await context.db.update(practices).set({ allowVideo: true }).where(inArray(practices.id, [A.id, B.id]));
   const gp = await makeUser(context, { memberships: [{ practiceId: A.id, role: "gp" }] });
   const recept = await makeUser(context, { memberships: [{ practiceId: A.id, role: "receptionist" }] });
   const padmin = await makeUser(context, { memberships: [{ practiceId: A.id, role: "practice_admin" }] });
   const gpB = await makeUser(context, { memberships: [{ practiceId: B.id, role: "gp" }] });
   const admin = await makeUser(context, { globalRoles: ["admin"] });
+  // Video consultations: patient P's and P2's with A's GP, PB's with B's.
+  const video = {
+    A: await makeConsultation(context, { practiceId: A.id, patientId: P.patientId, clinicianId: gp.id }),
+    P2: await makeConsultation(context, { practiceId: A.id, patientId: P2.patientId, clinicianId: gp.id }),
+    B: await makeConsultation(context, { practiceId: B.id, patientId: PB.patientId, clinicianId: gpB.id }),
+  };
 
   // Requests. The pending carer's were written while an earlier link was approved (then
   // removed and asked for again): they must vanish with the approval.
@@ -223,10 +234,11 @@ export async function buildWorld(context: TestContext) {
     dependent: CA.dependentId,
     carerId: CA.userId,
     staffMember: gp.id,
+    video: video.A.id,
     ...gpOfP,
   };
   /** Another patient's things at A, for patients, guests and carers. */
-  const otherPatient: Things = { ...atA, ...ofP2, dependent: CP.dependentId, carerId: CA.userId, ...gpOfP2 };
+  const otherPatient: Things = { ...atA, ...ofP2, dependent: CP.dependentId, carerId: CA.userId, ...gpOfP2, video: video.P2.id };
   /** Practice B's things named at A's address, for A's staff and admins. */
   const otherPractice: Things = {
     ...otherPatient,
@@ -239,6 +251,7 @@ export async function buildWorld(context: TestContext) {
     dependent: CB.dependentId,
     carerId: CB.userId,
     staffMember: gpB.id,
+    video: video.B.id,
   };
 
   const own: Record<Role, Things> = {
@@ -278,6 +291,7 @@ export async function buildWorld(context: TestContext) {
   return {
     A,
     B,
+    video,
     people: { P, P2, PB, guestUser, guestRecord, CA, CP, CB, gp, recept, padmin, gpB, admin },
     requests: { ofP, ofP2, ofGuest, ofCarer, ofPending, ofPB, ofGp, ofRecept, ofGpB },
     gpOfP,

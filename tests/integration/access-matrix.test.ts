@@ -45,7 +45,7 @@
  * staff action checks the practice of the request it changes.
  */
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
@@ -63,6 +63,7 @@ import {
   patients,
   practiceMemberships,
   users,
+  videoConsultations,
 } from "~/db/schema";
 import { signValue } from "~/domain/auth/signed-value.server";
 import { FILE_LINK_PURPOSE } from "~/web/inbox/inbox-pages.server";
@@ -630,6 +631,36 @@ const ROWS: Row[] = [
   { route: "routes/$practiceCode.notification-settings._index", params: practice,
     own:     "login       denied      denied      denied      denied      ok          ok          denied      ok          ok",
     foreign: "login       denied      denied      denied      denied      denied      denied      ok          denied      ok" },
+  // ---- video (issue "video"): staff of a practice with video; the call's patient side ----------
+    //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
+  { route: "routes/$practiceCode.videoschedules", params: practice,
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok/form     denied      denied" },
+  {
+    // Own: A's consultation (P with A's GP); foreign: B's at A's address. Cancelled ones are put back.
+    route: "routes/$practiceCode.videoschedules_.$consultationId.cancel",
+    params: (c) => at(c, { consultationId: String(c.t.video) }),
+    // The GP cancels it first; the receptionist's cancel then finds it cancelled (409).
+    own:     "login       denied      denied      denied      denied      ok          ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied",
+    restore: async (w) => {
+      await context.db.update(videoConsultations).set({ status: "scheduled", cancelledAt: null }).where(inArray(videoConsultations.id, [w.video.A.id, w.video.P2.id, w.video.B.id]));
+    },
+  },
+  { route: "routes/$practiceCode.video-consultations.$staffMemberId", params: (c) => at(c, { staffMemberId: String(c.t.staffMember) }),
+    own:     "login       denied      denied      denied      denied      ok          ok          denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied" },
+  { route: "routes/$practiceCode.video.$consultationId", params: (c) => at(c, { consultationId: String(c.t.video) }),
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied" },
+  {
+    // The call's signalling: A's staff (clinician side) and patient P (patient side); anyone else 404.
+    route: "routes/$practiceCode.video.$consultationId_.signal", params: (c) => at(c, { consultationId: String(c.t.video) }),
+    own:     "404         ok/form     404         404         404         ok/form     ok/form     404         404         404",
+    foreign: "404         404         404         404         404         404         404         404         404         404" },
+  { route: "routes/$practiceCode.waitingroom", params: practice,
+    own:     "login       ok          ok          ok          ok          denied      denied      denied      denied      denied",
+    foreign: "login       ok          ok          ok          ok          denied      denied      denied      denied      denied" },
   { route: "routes/practices.$practiceCode.consents.$feature", params: (c) => ({ practiceCode: c.page, feature: "bulk_messaging" }),
     own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
     foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },

@@ -439,6 +439,29 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { userId: [s(world.carer.userId)], role: ["gp", "receptionist", "practice_admin"] },
     },
     "$practiceCode.add-staff-role": { roles: ["practiceAdmin"], fields: { role: ["gp", "receptionist", "practice_admin"] } },
+    // Video (issue "video").
+    "$practiceCode.videoschedules": {
+      roles: ["gp"],
+      fields: {
+        nhsNumber: ["9990001006", "123", ""],
+        date: ["01/01/2099", "31/02/2099", "2099-01-01", "yesterday"],
+        time: ["10:00", "25:00", "1:30", ""],
+        clinician: [s(world.gp.id), "0", "x"],
+        sendSms: ["on", ""],
+        overrideMobile: [...MOBILE, "0123", ""],
+        notesForPatient: [...TEXT, "x".repeat(1001)],
+        notesForMedicalRecord: TEXT,
+        request: ["", s(world.ownRequest.id)],
+      },
+    },
+    "$practiceCode.videoschedules_.$consultationId.cancel": { roles: ["gp"], params: { consultationId: ["1"] } },
+    "$practiceCode.video.$consultationId": { roles: ["gp"], params: { consultationId: ["1"] }, fields: { intent: ["end", "x"] } },
+    "$practiceCode.video.$consultationId_.signal": {
+      roles: ["gp", "patient"],
+      params: { consultationId: ["1"] },
+      fields: { kind: ["hello", "offer", "candidate", "bye", "x"], data: ["null", "{\"type\":\"offer\",\"sdp\":\"v=0\"}", "{bad"], token: ["", "not-a-token"] },
+    },
+    "$practiceCode.waitingroom": { roles: ["patient"], query: { token: ["x", "a".repeat(30)], consultation: ["1", "x"] } },
     "$practiceCode.patient-facing-name": { roles: ["gp"], fields: { name: [...TEXT, "Dr Fuzz", "x", "x".repeat(301)] } },
     "$practiceCode.notification-settings.$userId": {
       roles: ["gp", "practiceAdmin"],

@@ -12,7 +12,7 @@
 import { requestOrigin } from "~/web/origin";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { entryActions, entryFiles, gpLinks, issueTypes, notices, patientEntries, practiceAgents, practiceInvitations, practiceMemberships, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
+import { entryActions, entryFiles, gpLinks, issueTypes, notices, patientEntries, practiceAgents, practiceInvitations, practiceMemberships, practices, questions, signpostingRules, snomedCodes, users } from "~/db/schema";
 import { hashAgentKey, newAgentKey } from "~/domain/agent/agent-key.server";
 import { issueToken } from "~/domain/auth/tokens.server";
 import { invitePractice } from "~/domain/practices/onboarding.server";
@@ -71,6 +71,8 @@ const isoParts = (iso: string) => {
 export async function buildWorld(context: TestContext) {
   const { db } = context;
   const practiceRow = await makeGpPractice(context);
+  // Video on (issue "video"), so the video pages are fuzzed past their guard.
+  await db.update(practices).set({ allowVideo: true }).where(eq(practices.id, practiceRow.id));
   const practice = (await findPracticeByCode(db, practiceRow.urlCode)) as Practice;
   const request = new Request(`http://localhost/${practice.urlCode}`);
   const passwordHash = await hashPassword(KNOWN_PASSWORD);

@@ -128,10 +128,10 @@ const MATRIX: Record<string, string[]> = {
   onlygp: [D, D, D, D, D, A, D, D, D, D, REG, L],
   // Everyone here signed in a moment ago (secondsSinceAuthenticated 0).
   fresh: [A, A, A, A, A, A, A, A, A, A, REG, L],
-  // Video consultations are not built yet: these refuse everyone until they are (see report).
-  staff_with_video: [D, D, D, D, D, D, D, D, D, D, REG, L],
-  video_consultations: [D, D, D, D, D, D, D, D, D, D, REG, L],
-  video_scheduling: [D, D, D, D, D, D, D, D, D, D, REG, L],
+  // Video: staff of the practice (the practice's and the global video flags are checked after).
+  staff_with_video: [D, D, D, A, D, A, A, D, D, D, REG, L],
+  video_consultations: [D, D, D, A, D, A, A, D, D, D, REG, L],
+  video_scheduling: [D, D, D, A, D, A, A, D, D, D, REG, L],
 };
 
 /** Exports of guards.ts that are not guards. */

@@ -194,8 +194,12 @@ export const onlygp: Guard = (v, t) =>
 export const fresh: Guard = (v, t) =>
   loggedin(v, t) ?? (v!.secondsSinceAuthenticated < FRESH_SECONDS ? null : { kind: "login", redirect: t.path, reason: "fresh" });
 
-/** Video consultations do not exist yet: these refuse everyone until they do. */
-export const staff_with_video: Guard = (v, t) => loggedin(v, t) ?? { kind: "denied" };
+/**
+ * Video (spec 3 §6): staff of the practice. "With video" (the practice's allow_video) and the
+ * global video setting are flags, not roles: `requireVideoStaff` (app/web/video) checks them
+ * after this guard, so every video page refuses alike when either is off.
+ */
+export const staff_with_video: Guard = gp_or_reception;
 export const video_consultations: Guard = staff_with_video;
 export const video_scheduling: Guard = staff_with_video;
 

@@ -24,6 +24,8 @@ export type TemplateValues = {
   "practice-invitation": { product: string; practiceName: string; link: string; registrationCode: string };
   /** The friends and family test after an appointment (issue "patient side"): one link, `days` to answer. */
   "fft-invitation": { product: string; practiceName: string; link: string; days: string };
+  /** A video consultation was scheduled for the patient: when, with whom, and the tokened link to the waiting room. */
+  "video-invitation": { product: string; practiceName: string; when: string; clinician: string; link: string; notes: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -82,6 +84,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "fft-invitation": (v) => ({
     subject: `How was your appointment at ${v.practiceName}?`,
     body: `Thank you for visiting ${v.practiceName}. Overall, how was your experience of our service? Tell us in one question:\n\n${v.link}\n\nThe link works once and expires in ${v.days} days. Do not reply with medical questions.`,
+  }),
+  "video-invitation": (v) => ({
+    subject: `Video consultation with ${v.practiceName}`,
+    body: `${v.practiceName} has booked a video consultation for you on ${v.when} with ${v.clinician}.${v.notes ? `\n\n${v.notes}` : ""}\n\nAt that time, open this link on a phone, tablet or computer with a camera and wait in the waiting room:\n\n${v.link}\n\nIf you cannot join by video, call ${v.practiceName} and they will phone you instead.`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,

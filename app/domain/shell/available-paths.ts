@@ -75,4 +75,7 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/my-health",
   "/:code/feedback",
   "/feedback",
+  // Video consultations (issue "video").
+  "/:code/waitingroom",
+  "/:code/videoschedules",
 ]);

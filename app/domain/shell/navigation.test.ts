@@ -68,6 +68,9 @@ const RULES: Array<{ item: string; on: Partial<MenuPractice>; shown: Who[]; hidd
   { item: "Notification Settings", on: { notificationSetting: true }, shown: ["staff", "practiceAdmin"], hidden: ["patient", "carer", "guest"] },
   // Group video: group_chat_setting on.
   { item: "Group Video", on: { groupChatSetting: true }, shown: ["staff", "practiceAdmin"], hidden: [] },
+  // Video (issue "video"): allow_video. Patients' bar: Video calls; staff's menu: the video schedules.
+  { item: "Video calls", on: { allowVideo: true }, shown: ["patient", "carer"], hidden: ["guest", "staff", "practiceAdmin"] },
+  { item: "Video Consultation Calendar", on: { allowVideo: true }, shown: ["staff"], hidden: ["patient", "carer", "guest", "practiceAdmin"] },
   // My Records: patient_view_enabled and no magic token.
   { item: "My Records", on: { patientViewEnabled: true }, shown: ["patient", "guest"], hidden: ["tokenPatient", "staff", "practiceAdmin"] },
   // My health: patient or carer plus patient_my_health_enabled (spec 2 §6); never a guest.

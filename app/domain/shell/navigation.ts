@@ -49,6 +49,8 @@ export type MenuPractice = {
   ehrType?: string | null;
   /** patient_my_health_enabled: My health for patients and carers (spec 2 §2.9). */
   patientMyHealthEnabled?: boolean;
+  /** allow_video: Video calls (patients) and the Video Consultation Calendar (staff). */
+  allowVideo?: boolean;
 };
 
 const NO_PRACTICE: MenuPractice = {
@@ -92,6 +94,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
     if (code) bar.push({ label: "Message Templates", href: `/${code}/message-templates` });
   } else if (v.isPatient || v.isCarer || v.isGuest) {
     if (code) bar.push({ label: "Messages", href: `/${code}/my-requests-and-messages` });
+    if (code && p.allowVideo && !v.isGuest) bar.push({ label: "Video calls", href: `/${code}/waitingroom` });
     if (code && !v.isGuest && p.patientMyHealthEnabled) bar.push({ label: "My health", href: `/${code}/my-health` });
     if (code) bar.push({ label: "Give feedback", href: `/${code}/feedback` });
     if (code) bar.push({ label: "Make a request", href: `/${code}/message` });
@@ -101,6 +104,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   // Administration (spec 3 §2 user dropdown; issue "administration").
   if (v.isPracticeAdmin) account.push({ label: "Back to Practices", href: "/practices" });
   if (v.isCcgAdmin) account.push({ label: "Place Portal", href: "/ccg-portal" });
+  if (v.isStaff && p.allowVideo && code) account.push({ label: "Video Consultation Calendar", href: `/${code}/videoschedules` });
   if ((staffOrAdmin || v.isAdmin) && p.reportsEnabled && code) account.push({ label: "Reports", href: `/${code}/report` });
   if (v.isPracticeAdmin && code) account.push({ label: "Manage Staff & Inboxes", href: `/practice/${code}/manage-staff` });
   // edit_practice: never the AI-testing practice.
