@@ -199,6 +199,19 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok" },
   { route: "routes/admin.reports.csv.$section", params: () => ({ section: "requests-monthly" }), noForeign: "the system admin's report: any practice",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok" },
+  // Staff integrations (issue 21): the toolbar's single sign-on (public: the key and token are the
+  // credential; signed in, the sign-on is skipped), the toolbar pages (the practice's gp or
+  // receptionist), and toolbar login (gp or receptionist anywhere).
+  { route: "routes/sso.auth", public: "toolbar single sign-on: the API key and signed token are the credential",
+    own:     "ok/form     denied/back denied/back denied/back denied/back ok/back     ok/back     ok/back     denied/back denied/back" },
+  { route: "routes/sso.$practiceCode.setup", params: practice,
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok/form     denied      denied" },
+  { route: "routes/toolbar.$practiceCode.patients", params: practice,
+    own:     "login       denied      denied      denied      denied      ok          ok          denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok          denied      denied" },
+  { route: "routes/toolbar-login", noForeign: "the staff member's own practices",
+    own:     "login       denied      denied      denied      denied      ok          ok          ok          denied      denied" },
   { route: "routes/ccg-portal.practices",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
   { route: "routes/ccg-portal.reports",
