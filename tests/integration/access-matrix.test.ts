@@ -212,6 +212,14 @@ const ROWS: Row[] = [
     foreign: "login       denied      denied      denied      denied      denied      denied      ok          denied      denied" },
   { route: "routes/toolbar-login", noForeign: "the staff member's own practices",
     own:     "login       denied      denied      denied      denied      ok          ok          ok          denied      denied" },
+  // The AI-testing review area: only the aitesting practice's GP or receptionist (none of these
+  // roles); the completed list also a system admin (decision 0118: 404 here, no aitesting practice).
+  { route: "routes/aitesting.redirect", noForeign: "the reviewer's own next review",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/aitesting.review.$assignmentId", params: () => ({ assignmentId: "1" }), noForeign: "only the aitesting practice's reviewers get past the guard",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/aitesting.completed", noForeign: "the reviewer's own reviews",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      404" },
   { route: "routes/ccg-portal.practices",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
   { route: "routes/ccg-portal.reports",

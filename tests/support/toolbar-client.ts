@@ -5,7 +5,7 @@
  * opens to show a patient. No app code beyond the token format (app/domain/integrations/sso-token.ts).
  */
 import { randomBytes } from "node:crypto";
-import { signSsoToken } from "~/domain/integrations/sso-token";
+import { signSsoToken } from "../../app/domain/integrations/sso-token";
 
 export type ToolbarCredential = { apiKey: string; signingKey: string };
 
