@@ -220,6 +220,18 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
   { route: "routes/aitesting.completed", noForeign: "the reviewer's own reviews",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      404" },
+  // Document-management sign-on (decision 0116): signed-out only; each step needs its query and
+  // the page before it (a flow cookie), so a bare call is permission-denied for everyone.
+  { route: "routes/docman.auth", public: "the document-filing service's token (none here: token expired)",
+    own:     "ok          denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/docman.token-expired", public: "the expired setup link page, signed out only",
+    own:     "ok          denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/docman.what-is-frontdoor", public: "a redirect to the product's page", own: ALL("ok") },
+  { route: "routes/docman.setup._index", public: "needs the token, the practice and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.practice", public: "needs the token and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.register", public: "needs the token, the practice and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.link", public: "needs the token, the practice and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.registered", public: "needs the previous page", own: ALL("denied") },
   { route: "routes/ccg-portal.practices",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
   { route: "routes/ccg-portal.reports",

@@ -307,6 +307,17 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     },
     "sso.$practiceCode.setup": { roles: ["gp"], fields: { intent: ["setup", "reset", "tabs"], enabled: ["true", "false"] } },
     "toolbar.$practiceCode.patients": { roles: ["gp"], query: { nhs_number: ["9434765919", "943 476 5919", "123"], action: ["open"] } },
+    "docman.setup.practice": { roles: ["anonymous"], fields: { practiceId: ["1", "0", ""] }, query: { multiple_practices: ["true"], token: ["docman-token"] } },
+    "docman.setup.register": {
+      roles: ["anonymous"],
+      fields: { name: ["Docman", ""], email: ["docman@example.com", ""], roles: ["docman_auto_filing", "docman_auto_registration"] },
+      query: { practice_id: ["1"], token: ["docman-token"], practice_name: ["Riverside"] },
+    },
+    "docman.setup.link": {
+      roles: ["anonymous"],
+      fields: { email: ["docman@example.com", ""], password: [KNOWN_PASSWORD, ""], roles: ["docman_auto_filing", "docman_auto_registration"] },
+      query: { practice_id: ["1"], token: ["docman-token"], practice_name: ["Riverside"] },
+    },
     "aitesting.review.$assignmentId": { roles: ["gp"], fields: { agreed: ["yes", "no"], urgencyId: ["1", "2", "3"], role: ["gp", "receptionist"] } },
     "agent.status": { roles: ["anonymous"], fields: { websocket_connected: ["true", "false", "1"], systmone_connected: ["true", "false", "0"] } },
     "practices.online-resources.$practiceCode": { roles: ["practiceAdmin", "systemAdmin"] },

@@ -5,13 +5,19 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { patients, practiceMemberships, practices, users } from "~/db/schema";
-import { E2E_PROJECTS, e2eAiReviewerEmail, e2eToolbarStaff } from "./e2e-users";
+import { docmanSetupTokens, patients, practiceMemberships, practices, users } from "~/db/schema";
+import { hashDocmanToken } from "~/domain/integrations/docman.server";
+import { E2E_PROJECTS, e2eAiReviewerEmail, e2eDocmanToken, e2eToolbarStaff } from "./e2e-users";
 
 export async function seedE2eIntegrations(db: Db, passwordHash: string): Promise<void> {
   const [demo] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "demo"));
   const [aitesting] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "aitesting"));
+  const [demotpp] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "demotpp"));
   for (const project of E2E_PROJECTS) {
+    await db
+      .insert(docmanSetupTokens)
+      .values({ tokenHash: hashDocmanToken(e2eDocmanToken(project)), practiceIds: [demotpp.id], expiresAt: new Date(Date.now() + 24 * 3600_000) })
+      .onConflictDoUpdate({ target: docmanSetupTokens.tokenHash, set: { usedAt: null, expiresAt: new Date(Date.now() + 24 * 3600_000) } });
     const staff = e2eToolbarStaff(project);
     const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${staff.email}`);
     if (!existing) {

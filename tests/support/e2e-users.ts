@@ -140,3 +140,8 @@ export function e2eToolbarStaff(project: string) {
 export function e2eAiReviewerEmail(project: string): string {
   return `e2e.aitesting.${project}@nhs.net`;
 }
+
+/** The document-filing setup journey's token (for demotpp), per project; seeded unused each run. */
+export function e2eDocmanToken(project: string): string {
+  return `e2e-docman-setup-${project}`;
+}
