@@ -1497,3 +1497,113 @@ export const staffLeave = pgTable(
     check("staff_leave_dates", sql`${t.startDate} <= ${t.endDate}`),
   ],
 );
+
+// ---- staff integrations (issue 21): toolbar single sign-on, document filing, AI testing ----
+
+/**
+ * A staff member's toolbar single sign-on credential for one practice (decision 0115): the API
+ * key (only its SHA-256 kept) names the credential, the signing key (sealed with the server's
+ * secret: it must be read back to check a token's HMAC) signs the toolbar's tokens.
+ */
+export const ssoCredentials = pgTable(
+  "sso_credentials",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    apiKeyHash: text("api_key_hash").notNull(),
+    signingKeySealed: text("signing_key_sealed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sso_credentials_api_key_key").on(t.apiKeyHash), uniqueIndex("sso_credentials_user_practice_key").on(t.userId, t.practiceId)],
+);
+
+/** Sign-on tokens already used (their jti), until they expire: a token signs in once. */
+export const ssoUsedTokens = pgTable(
+  "sso_used_tokens",
+  {
+    credentialId: integer("credential_id")
+      .notNull()
+      .references(() => ssoCredentials.id, { onDelete: "cascade" }),
+    jti: text("jti").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.credentialId, t.jti] }), index("sso_used_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Toolbar tab setting (spec 3 §2): enabled reuses one window, disabled opens a tab per message. */
+export const toolbarTabSettings = pgTable(
+  "toolbar_tab_settings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.practiceId] })],
+);
+
+/**
+ * A document-management service's sign-on token (decision 0116): issued for one or more
+ * practices, kept as its SHA-256, good until it expires or a setup completes with it.
+ */
+export const docmanSetupTokens = pgTable("docman_setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  practiceIds: jsonb("practice_ids").$type<number[]>().notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Document-filing service accounts: a user with docman_auto_filing / docman_auto_registration at a practice. */
+export const docmanAccounts = pgTable(
+  "docman_accounts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    role: text("role").$type<"docman_auto_filing" | "docman_auto_registration">().notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.practiceId, t.role] })],
+);
+
+/**
+ * AI-testing review (decision 0118): a request of the aitesting practice given to a reviewer,
+ * the triage a model suggested (the rules-based stand-in), and the reviewer's answer.
+ */
+export const aiTestAssignments = pgTable(
+  "ai_test_assignments",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    reviewerUserId: integer("reviewer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    suggestedUrgencyId: integer("suggested_urgency_id").notNull(),
+    suggestedRole: text("suggested_role").notNull(),
+    suggestionReason: text("suggestion_reason").notNull(),
+    agreed: boolean("agreed"),
+    correctedUrgencyId: integer("corrected_urgency_id"),
+    correctedRole: text("corrected_role"),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("ai_test_assignments_reviewer_entry_key").on(t.reviewerUserId, t.patientEntryId)],
+);

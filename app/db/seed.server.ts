@@ -24,6 +24,7 @@ import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
 import { seedDemoAgent } from "./seed-agent.server";
 import { seedDemoReportHistory, seedDemoTelephoneHistory } from "./seed-reports.server";
+import { seedDemoIntegrations } from "./seed-integrations.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -232,6 +233,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoTelephoneHistory(tx, { practiceId: demotpp.id, patientIds: atHillside, count: 20 });
     // The TPP desktop agent at Hillside, and Hillside's practice admin (docs/decisions/0077).
     await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });
+    // Staff integrations (issue 21): SSO and toolbar tabs at Riverside; the AI-testing practice.
+    await seedDemoIntegrations(tx, { demoPracticeId: demo.id, passwordHash, nhsNumber: demoNhsNumber });
 
     // Administration: both demo practices belong to one regional group, whose admin lands on
     // /ccg-portal; the advanced user lands on /practices/invite.

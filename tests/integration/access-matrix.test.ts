@@ -217,6 +217,39 @@ const ROWS: Row[] = [
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok" },
   { route: "routes/admin.reports.csv.$section", params: () => ({ section: "requests-monthly" }), noForeign: "the system admin's report: any practice",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok" },
+  // Staff integrations (issue 21): the toolbar's single sign-on (public: the key and token are the
+  // credential; signed in, the sign-on is skipped), the toolbar pages (the practice's gp or
+  // receptionist), and toolbar login (gp or receptionist anywhere).
+  { route: "routes/sso.auth", public: "toolbar single sign-on: the API key and signed token are the credential",
+    own:     "ok/form     denied/back denied/back denied/back denied/back ok/back     ok/back     ok/back     denied/back denied/back" },
+  { route: "routes/sso.$practiceCode.setup", params: practice,
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok/form     denied      denied" },
+  { route: "routes/toolbar.$practiceCode.patients", params: practice,
+    own:     "login       denied      denied      denied      denied      ok          ok          denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok          denied      denied" },
+  { route: "routes/toolbar-login", noForeign: "the staff member's own practices",
+    own:     "login       denied      denied      denied      denied      ok          ok          ok          denied      denied" },
+  // The AI-testing review area: only the aitesting practice's GP or receptionist (none of these
+  // roles); the completed list also a system admin (decision 0118: 404 here, no aitesting practice).
+  { route: "routes/aitesting.redirect", noForeign: "the reviewer's own next review",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/aitesting.review.$assignmentId", params: () => ({ assignmentId: "1" }), noForeign: "only the aitesting practice's reviewers get past the guard",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/aitesting.completed", noForeign: "the reviewer's own reviews",
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      404" },
+  // Document-management sign-on (decision 0116): signed-out only; each step needs its query and
+  // the page before it (a flow cookie), so a bare call is permission-denied for everyone.
+  { route: "routes/docman.auth", public: "the document-filing service's token (none here: token expired)",
+    own:     "ok          denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/docman.token-expired", public: "the expired setup link page, signed out only",
+    own:     "ok          denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/docman.what-is-frontdoor", public: "a redirect to the product's page", own: ALL("ok") },
+  { route: "routes/docman.setup._index", public: "needs the token, the practice and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.practice", public: "needs the token and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.register", public: "needs the token, the practice and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.link", public: "needs the token, the practice and the previous page", own: ALL("denied") },
+  { route: "routes/docman.setup.registered", public: "needs the previous page", own: ALL("denied") },
   { route: "routes/ccg-portal.practices",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
   { route: "routes/ccg-portal.reports",

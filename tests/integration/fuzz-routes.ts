@@ -307,6 +307,28 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     },
     "agent.setup_.regenerate": { roles: ["practiceAdmin", "systemAdmin"], query: { practice: [world.tppPractice.urlCode, code] } },
     "agent.setup_.status": { roles: ["practiceAdmin", "systemAdmin"], query: { practice: [world.tppPractice.urlCode, code] } },
+    // Staff integrations (issue 21): the toolbar's sign-on (its key and token fuzzed), the SSO
+    // setup's intents, the toolbar's patient load, and the AI-testing review's answers.
+    "sso.auth": {
+      roles: ["anonymous", "gp"],
+      fields: { apiKey: ["fdsso_" + "a".repeat(43), ""], token: ["a.b.c", ""], type: ["patient", ""], action: ["open", ""], nhs_number: ["9434765919", ""], from_hash: ["1", ""] },
+      query: { apiKey: ["fdsso_" + "a".repeat(43)], token: ["a.b.c"], type: ["patient"], action: ["open"], nhs_number: ["9434765919"], practice: [code], error: ["Toolbar not linked"] },
+      rareQuery: ["error", "practice"],
+    },
+    "sso.$practiceCode.setup": { roles: ["gp"], fields: { intent: ["setup", "reset", "tabs"], enabled: ["true", "false"] } },
+    "toolbar.$practiceCode.patients": { roles: ["gp"], query: { nhs_number: ["9434765919", "943 476 5919", "123"], action: ["open"] } },
+    "docman.setup.practice": { roles: ["anonymous"], fields: { practiceId: ["1", "0", ""] }, query: { multiple_practices: ["true"], token: ["docman-token"] } },
+    "docman.setup.register": {
+      roles: ["anonymous"],
+      fields: { name: ["Docman", ""], email: ["docman@example.com", ""], roles: ["docman_auto_filing", "docman_auto_registration"] },
+      query: { practice_id: ["1"], token: ["docman-token"], practice_name: ["Riverside"] },
+    },
+    "docman.setup.link": {
+      roles: ["anonymous"],
+      fields: { email: ["docman@example.com", ""], password: [KNOWN_PASSWORD, ""], roles: ["docman_auto_filing", "docman_auto_registration"] },
+      query: { practice_id: ["1"], token: ["docman-token"], practice_name: ["Riverside"] },
+    },
+    "aitesting.review.$assignmentId": { roles: ["gp"], fields: { agreed: ["yes", "no"], urgencyId: ["1", "2", "3"], role: ["gp", "receptionist"] } },
     "agent.status": { roles: ["anonymous"], fields: { websocket_connected: ["true", "false", "1"], systmone_connected: ["true", "false", "0"] } },
     "practices.online-resources.$practiceCode": { roles: ["practiceAdmin", "systemAdmin"] },
     "videos._index": { roles: ["gp", "practiceAdmin"] },

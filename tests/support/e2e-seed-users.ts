@@ -38,6 +38,7 @@ import { seedE2eAgentUsers } from "./e2e-seed-agent";
 import { seedE2eSettingsPractices } from "./e2e-seed-settings";
 import { seedE2eMyHealth } from "./e2e-seed-my-health";
 import { seedE2eMergePeople } from "./e2e-seed-merge";
+import { seedE2eIntegrations } from "./e2e-seed-integrations";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -75,6 +76,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eAgentUsers(db, passwordHash);
   await seedE2eSettingsPractices(db, passwordHash);
   await seedE2eMergePeople(db, demo.id);
+  await seedE2eIntegrations(db, passwordHash);
 }
 
 /**

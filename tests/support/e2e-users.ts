@@ -121,3 +121,27 @@ export function e2eSettingsPractice(project: string) {
     patientEmail: `e2e.settings.patient.${project}@example.com`,
   };
 }
+
+/**
+ * The toolbar single sign-on journey's GP at demo (which has sso_setting on) and their patient
+ * with a known NHS number, per project: each project sets up a credential of its own.
+ */
+export function e2eToolbarStaff(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return {
+    email: `e2e.toolbar.${project}@nhs.net`,
+    firstName: "Toby",
+    lastName: `Toolbar${suffix}`,
+    patient: { firstName: "Nia", lastName: `Toolbar${suffix}`, nhsNumber: project === "js-off" ? "4010232005" : "4010232013" },
+  };
+}
+
+/** The AI-testing journey's reviewer (a receptionist of the aitesting practice), per project. */
+export function e2eAiReviewerEmail(project: string): string {
+  return `e2e.aitesting.${project}@nhs.net`;
+}
+
+/** The document-filing setup journey's token (for demotpp), per project; seeded unused each run. */
+export function e2eDocmanToken(project: string): string {
+  return `e2e-docman-setup-${project}`;
+}
