@@ -103,4 +103,9 @@ export const SHARED_ROUTES = [
   },
   // The regional group's practices: the portal's list (search, 20 a page).
   { id: "routes/ccg-portal.practices", path: "ccg-portal/practices", module: "ccg-portal._index" },
+  // Message templates (issue "templates"): the system admin's national templates at the
+  // unprefixed addresses; the practice's at /{code}/… (the address decides the scope).
+  { id: "routes/message-templates", path: "message-templates", module: "$practiceCode.message-templates" },
+  { id: "routes/create-message-template", path: "create-message-template", module: "$practiceCode.create-message-template" },
+  { id: "routes/edit-message-template.$templateId", path: "edit-message-template/:templateId", module: "$practiceCode.edit-message-template.$templateId" },
 ];

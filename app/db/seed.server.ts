@@ -24,6 +24,7 @@ import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
 import { seedDemoAgent } from "./seed-agent.server";
 import { seedDemoReportHistory } from "./seed-reports.server";
+import { seedTemplates } from "./seed-templates.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -230,6 +231,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedGpSystem(tx, { practices: [demo, demotpp], passwordHash });
     // The TPP desktop agent at Hillside, and Hillside's practice admin (docs/decisions/0077).
     await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });
+    // Templates (issue "templates"): national templates and questionnaires, and each practice's own.
+    await seedTemplates(tx, { practiceIds: [demo.id, demotpp.id] });
 
     // Administration: both demo practices belong to one regional group, whose admin lands on
     // /ccg-portal; the advanced user lands on /practices/invite.

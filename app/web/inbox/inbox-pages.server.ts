@@ -34,6 +34,7 @@ import { addAction, addComment, completeAction, searchSnomed } from "~/domain/in
 import { replyToPatient } from "~/domain/inbox/reply.server";
 import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "~/domain/inbox/request-handling.server";
 import { loadRequestDetails, practiceStaff, recordView } from "~/domain/inbox/request-details.server";
+import { replyTemplates } from "~/web/templates/reply-templates.server";
 
 export const NAMED_INBOXES = ["unassigned", "awaiting-response", "completed", "rejected", "all"] as const;
 export const INBOX_TITLES: Record<(typeof NAMED_INBOXES)[number], string> = {
@@ -222,9 +223,19 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
   if (!details) throw notFound();
   const url = new URL(args.request.url);
   const snomedQuery = url.searchParams.get("snomed") ?? "";
-  const [others, snomedResults] = await Promise.all([
+  const [others, snomedResults, templates] = await Promise.all([
     recordView(context, { userId: viewer.userId, practiceId: practice.id }, entryId),
     snomedQuery ? searchSnomed(context.db, snomedQuery) : Promise.resolve([]),
+    // Issue "templates": a reply can start from a template (`?template=`).
+    replyTemplates(context, {
+      practiceId: practice.id,
+      practiceName: practice.name,
+      practiceCode: practice.urlCode,
+      userId: viewer.userId,
+      patientName: `${details.patient.firstName} ${details.patient.lastName}`,
+      origin: url.origin,
+      chosen: url.searchParams.get("template"),
+    }),
   ]);
   // Attachments download through short-lived links signed for this staff member.
   const expires = new Date(context.clock.now().getTime() + FILE_LINK_SECONDS * 1000);
@@ -239,6 +250,7 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
     others,
     snomedQuery,
     snomedResults,
+    templates,
     fileLinks,
     practiceCode: practice.urlCode,
     // Named on the page when the list mixes practices.
