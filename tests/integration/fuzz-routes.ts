@@ -178,7 +178,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     actionAssignee: ["nobody", s(world.gp.id)],
     actionId: ["@@actionId"],
   };
-  const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"] };
+  const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"], template: ["1", "2147483648"] };
   const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
   const notice = {
     title: ["Planned work", ""],
@@ -401,6 +401,20 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       roles: ["practiceAdmin", "systemAdmin"],
       params: { userId: [s(world.carer.userId)], role: ["gp", "receptionist", "practice_admin"] },
     },
+    // Message templates (issue "templates"): the practice's at /{code}/…, the national ones (system admin).
+    ...(() => {
+      const template = { title: ["Flu clinic", "", "x".repeat(101)], body: ["Dear {patient_name}, book at {booking_link}", "{nope}", "", ...TEXT], tags: ["flu, asthma", "<b>", ""], intent: ["preview", "save"] };
+      const favourite = { intent: ["favourite"], templateId: ["1", "999999", "abc"], favourite: ["true", "false"] };
+      const query = { q: ["flu", "%", "_"], tag: ["flu", "nope"], favourites: ["on"], from: ["1", "abc"] };
+      return {
+        "$practiceCode.message-templates": { roles: ["gp", "practiceAdmin"] as Role[], fields: favourite, query },
+        "$practiceCode.create-message-template": { roles: ["gp", "practiceAdmin"] as Role[], fields: template, query },
+        "$practiceCode.edit-message-template.$templateId": { roles: ["gp", "practiceAdmin"] as Role[], params: { templateId: ["1", "999999"] }, fields: template },
+        "message-templates": { roles: ["systemAdmin"] as Role[], fields: favourite, query },
+        "create-message-template": { roles: ["systemAdmin"] as Role[], fields: template, query },
+        "edit-message-template.$templateId": { roles: ["systemAdmin"] as Role[], params: { templateId: ["1", "999999"] }, fields: template },
+      };
+    })(),
     "$practiceCode.add-staff-role": { roles: ["practiceAdmin"], fields: { role: ["gp", "receptionist", "practice_admin"] } },
     "$practiceCode.patient-facing-name": { roles: ["gp"], fields: { name: [...TEXT, "Dr Fuzz", "x", "x".repeat(301)] } },
     "$practiceCode.notification-settings.$userId": {

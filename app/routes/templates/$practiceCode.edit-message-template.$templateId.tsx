@@ -36,12 +36,11 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { viewer, scope, base, practiceName } = await requireTemplateScope(args);
   const id = parseId(args.params.templateId);
-  if (id === null) throw notFound();
+  if (id === null || !owned(await findTemplate(args.context.db, scope, id), scope.practiceId)) throw notFound();
   const submission = parseWithZod(await args.request.formData(), { schema: TemplateSchema });
   if (submission.status !== "success") return formRejected(submission);
   const { intent, ...input } = submission.value;
   if (intent === "preview") {
-    if (!owned(await findTemplate(args.context.db, scope, id), scope.practiceId)) throw notFound();
     return json({ lastResult: submission.reply(), preview: renderTemplate(input.body, exampleValues(practiceName ?? undefined)) });
   }
   if (!(await updateTemplate(args.context.db, args.context.clock, scope, { userId: viewer.userId }, id, input))) throw notFound();
