@@ -80,7 +80,7 @@ export default function MessageTemplates() {
           : "Start a reply to a patient from a template. Your practice's templates and the national ones are listed, your favourites first."}
       </p>
       <p>
-        <a className="nhsuk-button" href={`${data.base}/create-message-template`} role="button" draggable="false">
+        <a className="nhsuk-button" href={`${data.base}/create-message-template`}>
           Create a message template
         </a>
       </p>
