@@ -108,4 +108,5 @@ export const SHARED_ROUTES = [
   { id: "routes/message-templates", path: "message-templates", module: "$practiceCode.message-templates" },
   { id: "routes/create-message-template", path: "create-message-template", module: "$practiceCode.create-message-template" },
   { id: "routes/edit-message-template.$templateId", path: "edit-message-template/:templateId", module: "$practiceCode.edit-message-template.$templateId" },
+  { id: "routes/questionnaire.$questionnaireId", path: "questionnaire/:questionnaireId", module: "$practiceCode.questionnaire-details.$questionnaireId" },
 ];

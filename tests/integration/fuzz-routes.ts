@@ -413,6 +413,8 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         "message-templates": { roles: ["systemAdmin"] as Role[], fields: favourite, query },
         "create-message-template": { roles: ["systemAdmin"] as Role[], fields: template, query },
         "edit-message-template.$templateId": { roles: ["systemAdmin"] as Role[], params: { templateId: ["1", "999999"] }, fields: template },
+        "$practiceCode.questionnaire-details.$questionnaireId": { roles: ["gp"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
+        "questionnaire.$questionnaireId": { roles: ["systemAdmin"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
       };
     })(),
     "$practiceCode.add-staff-role": { roles: ["practiceAdmin"], fields: { role: ["gp", "receptionist", "practice_admin"] } },

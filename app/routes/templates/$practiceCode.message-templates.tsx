@@ -5,6 +5,7 @@ import * as z from "zod";
 import { PostForm } from "~/components/Csrf";
 import { Button, CheckboxField, InputField } from "~/components/Fields";
 import { Table } from "~/components/Table";
+import { listQuestionnaires } from "~/domain/templates/questionnaires.server";
 import { listTemplates, setTemplateFavourite, templateTags } from "~/domain/templates/templates.server";
 import { idField } from "~/validation/ids";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -33,7 +34,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const tags = await templateTags(args.context.db, scope);
   const tag = tags.includes(q.get("tag") ?? "") ? q.get("tag")! : "";
   const favouritesOnly = q.get("favourites") === "on";
-  const rows = await listTemplates(args.context.db, scope, viewer.userId, { search, tag: tag || undefined, favouritesOnly });
+  const [rows, questionnaires] = await Promise.all([
+    listTemplates(args.context.db, scope, viewer.userId, { search, tag: tag || undefined, favouritesOnly }),
+    listQuestionnaires(args.context.db, scope, viewer.userId),
+  ]);
   return json({
     base,
     practiceName,
@@ -50,6 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
       national: t.practiceId === null,
       editable: t.practiceId === scope.practiceId,
     })),
+    questionnaires: questionnaires.map((q) => ({ id: q.id, title: q.title, tags: q.tags, favourite: q.favourite, national: q.practiceId === null, questionCount: q.questionCount })),
   });
 }
 
@@ -133,6 +138,24 @@ export default function MessageTemplates() {
                 </PostForm>
                 {t.favourite ? <strong className="nhsuk-tag nhsuk-tag--yellow nhsuk-u-margin-top-1">Favourite</strong> : null}
               </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <h2 id="questionnaires">Questionnaires</h2>
+      {data.questionnaires.length === 0 ? (
+        <p>There are no questionnaires yet.</p>
+      ) : (
+        <Table caption="Questionnaires" columns={["Questionnaire", "Questions", "Tags"]}>
+          {data.questionnaires.map((q) => (
+            <tr key={q.id}>
+              <td>
+                <a href={national ? `/questionnaire/${q.id}` : `${data.base}/questionnaire-details/${q.id}`}>{q.title}</a>
+                {q.national && !national ? <strong className="nhsuk-tag nhsuk-tag--blue nhsuk-u-margin-left-2">National</strong> : null}
+                {q.favourite ? <strong className="nhsuk-tag nhsuk-tag--yellow nhsuk-u-margin-left-2">Favourite</strong> : null}
+              </td>
+              <td>{q.questionCount}</td>
+              <td>{q.tags.length ? q.tags.join(", ") : "None"}</td>
             </tr>
           ))}
         </Table>
