@@ -207,6 +207,42 @@ export function RequestDetails() {
         </PostForm>
       ) : null}
 
+      {open && data.questionnaires.length > 0 ? (
+        <PostForm method="post" action={replyTo}>
+          <input type="hidden" name="intent" value="questionnaire" />
+          {version}
+          <h3 className="nhsuk-heading-m">Send a questionnaire</h3>
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="questionnaire-id">
+              Questionnaire
+            </label>
+            <select className="nhsuk-select" id="questionnaire-id" name="questionnaireId">
+              {data.questionnaires.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.favourite ? "★ " : ""}
+                  {q.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="answers-inbox">
+              Put the answers in
+            </label>
+            <select className="nhsuk-select" id="answers-inbox" name="answersInbox" defaultValue={String(me)}>
+              <option value="unassigned">Unassigned</option>
+              {details.staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.firstName} {s.lastName}
+                  {s.id === me ? " (me)" : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary">Send questionnaire</Button>
+        </PostForm>
+      ) : null}
+
       <h3 className="nhsuk-heading-m">Finish</h3>
       {open ? (
         <div className="nhsuk-grid-row">
