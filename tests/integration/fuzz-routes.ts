@@ -167,7 +167,9 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
   const patients: Role[] = ["patient", "carer", "guest"];
   const { registrant, guestPerson, dependentPerson, nonDigital, editable, magicPerson } = world.people;
   const handling = {
-    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete"],
+    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete", "questionnaire"],
+    questionnaireId: ["1", "999999"],
+    answersInbox: ["unassigned", s(world.gp.id), "999999"],
     version: ["@@version"],
     assignee: ["unassigned", s(world.gp.id), s(world.practiceAdmin.id)],
     urgencyId: ["1", "2", "3"],
@@ -414,6 +416,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         "create-message-template": { roles: ["systemAdmin"] as Role[], fields: template, query },
         "edit-message-template.$templateId": { roles: ["systemAdmin"] as Role[], params: { templateId: ["1", "999999"] }, fields: template },
         "$practiceCode.questionnaire-details.$questionnaireId": { roles: ["gp"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
+        "$practiceCode.questionnaire.$questionnaireId": { params: { questionnaireId: ["1", "999999"] }, query: { token: ["abc", ""] }, fields: { q1: ["yes", "", "12"], q2: ["10", "x"], q3: ["yes", "no"] } },
         "questionnaire.$questionnaireId": { roles: ["systemAdmin"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
       };
     })(),
