@@ -112,4 +112,10 @@ export const SHARED_ROUTES = [
   { id: "routes/ccg-portal.practices", path: "ccg-portal/practices", module: "ccg-portal._index" },
   // Give feedback without a practice in the URL: the viewer's own practice (issue "patient side").
   { id: "routes/feedback", path: "feedback", module: "$practiceCode.feedback" },
+  // Message templates (issue "templates"): the system admin's national templates at the
+  // unprefixed addresses; the practice's at /{code}/… (the address decides the scope).
+  { id: "routes/message-templates", path: "message-templates", module: "$practiceCode.message-templates" },
+  { id: "routes/create-message-template", path: "create-message-template", module: "$practiceCode.create-message-template" },
+  { id: "routes/edit-message-template.$templateId", path: "edit-message-template/:templateId", module: "$practiceCode.edit-message-template.$templateId" },
+  { id: "routes/questionnaire.$questionnaireId", path: "questionnaire/:questionnaireId", module: "$practiceCode.questionnaire-details.$questionnaireId" },
 ];

@@ -1607,3 +1607,115 @@ export const aiTestAssignments = pgTable(
   },
   (t) => [uniqueIndex("ai_test_assignments_reviewer_entry_key").on(t.reviewerUserId, t.patientEntryId)],
 );
+
+// ---- templates and questionnaires (issue "templates", docs/decisions/0085-0089) ----
+
+/**
+ * A message template (spec 3 §2, §3 "standard question resources"): a practice's own
+ * (practice_id set) or a national one the system admin keeps (practice_id null). The body may
+ * hold the placeholders {patient_name}, {practice_name} and {booking_link} (domain/templates/
+ * placeholders.ts), filled in when staff start a reply from it. Tags are the template's own
+ * short labels (decision 0085).
+ */
+export const messageTemplates = pgTable(
+  "message_templates",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id").references(() => practices.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("message_templates_practice_idx").on(t.practiceId, t.title)],
+);
+
+/** A staff member's favourite templates: shown first in their lists. */
+export const messageTemplateFavourites = pgTable(
+  "message_template_favourites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => messageTemplates.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.templateId] })],
+);
+
+/**
+ * A questionnaire (a question set of typed questions, spec 3 §3 and §7): national
+ * (practice_id null) or a practice's own. The questions are kept as one typed list
+ * (domain/templates/questions.ts), read and validated as a whole.
+ */
+export const questionnaires = pgTable(
+  "questionnaires",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id").references(() => practices.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    questions: jsonb("questions").$type<unknown[]>().notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("questionnaires_practice_idx").on(t.practiceId, t.title)],
+);
+
+export const questionnaireFavourites = pgTable(
+  "questionnaire_favourites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionnaireId: integer("questionnaire_id")
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionnaireId] })],
+);
+
+/**
+ * A questionnaire sent from a request ("standard questions", spec 3 §7): the patient answers it
+ * once, signed in or through the link's token (only its SHA-256 is kept); the answers come back
+ * into the request's conversation and the chosen inbox (unassigned, or a staff member's).
+ */
+export const questionnaireSends = pgTable(
+  "questionnaire_sends",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    questionnaireId: integer("questionnaire_id")
+      .notNull()
+      .references(() => questionnaires.id),
+    patientEntryId: integer("patient_entry_id")
+      .notNull()
+      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id),
+    tokenHash: text("token_hash").notNull(),
+    /** Where the answers land: null for Unassigned, else a staff member's personal inbox. */
+    inboxUserId: integer("inbox_user_id").references(() => users.id, { onDelete: "set null" }),
+    sendSms: boolean("send_sms").notNull().default(false),
+    overrideMobile: text("override_mobile"),
+    /** The questions as sent (a later edit of the questionnaire does not change them). */
+    questions: jsonb("questions").$type<unknown[]>().notNull(),
+    title: text("title").notNull(),
+    sentByUserId: integer("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answers: jsonb("answers").$type<Record<string, string | string[]>>(),
+  },
+  (t) => [uniqueIndex("questionnaire_sends_token_key").on(t.tokenHash), index("questionnaire_sends_entry_idx").on(t.patientEntryId)],
+);

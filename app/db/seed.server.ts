@@ -25,6 +25,7 @@ import { seedGpSystem } from "./seed-gp-system.server";
 import { seedDemoAgent } from "./seed-agent.server";
 import { seedDemoReportHistory, seedDemoTelephoneHistory } from "./seed-reports.server";
 import { seedDemoIntegrations } from "./seed-integrations.server";
+import { seedTemplates } from "./seed-templates.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -235,6 +236,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoAgent(tx, { practiceId: demotpp.id, passwordHash });
     // Staff integrations (issue 21): SSO and toolbar tabs at Riverside; the AI-testing practice.
     await seedDemoIntegrations(tx, { demoPracticeId: demo.id, passwordHash, nhsNumber: demoNhsNumber });
+    // Templates (issue "templates"): national templates and questionnaires, and each practice's own.
+    await seedTemplates(tx, { practiceIds: [demo.id, demotpp.id] });
 
     // Administration: both demo practices belong to one regional group, whose admin lands on
     // /ccg-portal; the advanced user lands on /practices/invite.

@@ -167,7 +167,9 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
   const patients: Role[] = ["patient", "carer", "guest"];
   const { registrant, guestPerson, dependentPerson, nonDigital, editable, magicPerson } = world.people;
   const handling = {
-    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete"],
+    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete", "questionnaire"],
+    questionnaireId: ["1", "999999"],
+    answersInbox: ["unassigned", s(world.gp.id), "999999"],
     version: ["@@version"],
     assignee: ["unassigned", s(world.gp.id), s(world.practiceAdmin.id)],
     urgencyId: ["1", "2", "3"],
@@ -179,7 +181,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     actionId: ["@@actionId"],
     sensitive: ["yes", ""],
   };
-  const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"] };
+  const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"], template: ["1", "2147483648"] };
   const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
   const notice = {
     title: ["Planned work", ""],
@@ -460,6 +462,23 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       roles: ["practiceAdmin", "systemAdmin"],
       params: { userId: [s(world.carer.userId)], role: ["gp", "receptionist", "practice_admin"] },
     },
+    // Message templates (issue "templates"): the practice's at /{code}/…, the national ones (system admin).
+    ...(() => {
+      const template = { title: ["Flu clinic", "", "x".repeat(101)], body: ["Dear {patient_name}, book at {booking_link}", "{nope}", "", ...TEXT], tags: ["flu, asthma", "<b>", ""], intent: ["preview", "save"] };
+      const favourite = { intent: ["favourite"], templateId: ["1", "999999", "abc"], favourite: ["true", "false"] };
+      const query = { q: ["flu", "%", "_"], tag: ["flu", "nope"], favourites: ["on"], from: ["1", "abc"] };
+      return {
+        "$practiceCode.message-templates": { roles: ["gp", "practiceAdmin"] as Role[], fields: favourite, query },
+        "$practiceCode.create-message-template": { roles: ["gp", "practiceAdmin"] as Role[], fields: template, query },
+        "$practiceCode.edit-message-template.$templateId": { roles: ["gp", "practiceAdmin"] as Role[], params: { templateId: ["1", "999999"] }, fields: template },
+        "message-templates": { roles: ["systemAdmin"] as Role[], fields: favourite, query },
+        "create-message-template": { roles: ["systemAdmin"] as Role[], fields: template, query },
+        "edit-message-template.$templateId": { roles: ["systemAdmin"] as Role[], params: { templateId: ["1", "999999"] }, fields: template },
+        "$practiceCode.questionnaire-details.$questionnaireId": { roles: ["gp"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
+        "$practiceCode.questionnaire.$questionnaireId": { params: { questionnaireId: ["1", "999999"] }, query: { token: ["abc", ""] }, fields: { q1: ["yes", "", "12"], q2: ["10", "x"], q3: ["yes", "no"] } },
+        "questionnaire.$questionnaireId": { roles: ["systemAdmin"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
+      };
+    })(),
     "$practiceCode.add-staff-role": { roles: ["practiceAdmin"], fields: { role: ["gp", "receptionist", "practice_admin"] } },
     // Video (issue "video").
     "$practiceCode.videoschedules": {

@@ -35,6 +35,11 @@ export function RequestDetails() {
   const { details, others, snomedQuery, snomedResults, me } = data;
   const { entry, patient } = details;
   const here = `${pathname}${search}`;
+  // The reply posts without the chosen template, so after sending the form comes back empty.
+  const replyParams = new URLSearchParams(search);
+  replyParams.delete("template");
+  const replyQuery = replyParams.toString();
+  const replyTo = `${pathname}${replyQuery ? `?${replyQuery}` : ""}`;
   const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.lastResult.error ?? {}) : {});
   const fieldError = (intent: string, field: string) => errorsFor(intent)[field]?.[0];
   const summary: SummaryError[] = [];
@@ -180,11 +185,39 @@ export function RequestDetails() {
           ))}
         </ol>
       )}
+      {open && data.templates.templates.length > 0 ? (
+        <form method="get" action={pathname} className="app-template-choice">
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="reply-template">
+              Start from a template
+            </label>
+            <select className="nhsuk-select" id="reply-template" name="template" defaultValue={data.templates.templateId ? String(data.templates.templateId) : ""}>
+              <option value="">Choose a template</option>
+              {data.templates.templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.favourite ? "★ " : ""}
+                  {t.title}
+                  {t.national ? " (national)" : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary">Use template</Button>
+        </form>
+      ) : null}
       {open ? (
-        <PostForm method="post" action={here} encType="multipart/form-data">
+        <PostForm method="post" action={replyTo} encType="multipart/form-data">
           <input type="hidden" name="intent" value="reply" />
           {version}
-          <TextareaField id="reply-body" name="body" label="Message to the patient" hint="The patient is told by email or text message and reads it in Frontdoor." error={fieldError("reply", "body")} defaultValue={actionData?.intent === "reply" ? String(actionData.lastResult.initialValue?.body ?? "") : undefined} />
+          <TextareaField
+            key={`reply-${data.templates.templateId ?? "none"}`}
+            id="reply-body"
+            name="body"
+            label="Message to the patient"
+            hint="The patient is told by email or text message and reads it in Frontdoor."
+            error={fieldError("reply", "body")}
+            defaultValue={actionData?.intent === "reply" ? String(actionData.lastResult.initialValue?.body ?? "") : (data.templates.templateBody ?? undefined)}
+          />
           <div className={`nhsuk-form-group${fieldError("reply", "files") ? " nhsuk-form-group--error" : ""}`}>
             <label className="nhsuk-label" htmlFor="reply-files">
               Attach files (optional)
@@ -208,6 +241,42 @@ export function RequestDetails() {
             </div>
           </div>
           <Button>Send message</Button>
+        </PostForm>
+      ) : null}
+
+      {open && data.questionnaires.length > 0 ? (
+        <PostForm method="post" action={replyTo}>
+          <input type="hidden" name="intent" value="questionnaire" />
+          {version}
+          <h3 className="nhsuk-heading-m">Send a questionnaire</h3>
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="questionnaire-id">
+              Questionnaire
+            </label>
+            <select className="nhsuk-select" id="questionnaire-id" name="questionnaireId">
+              {data.questionnaires.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.favourite ? "★ " : ""}
+                  {q.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="answers-inbox">
+              Put the answers in
+            </label>
+            <select className="nhsuk-select" id="answers-inbox" name="answersInbox" defaultValue={String(me)}>
+              <option value="unassigned">Unassigned</option>
+              {details.staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.firstName} {s.lastName}
+                  {s.id === me ? " (me)" : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary">Send questionnaire</Button>
         </PostForm>
       ) : null}
 

@@ -48,6 +48,13 @@ export const HandlingSchema = z.discriminatedUnion("intent", [
     actionAssignee: z.string().regex(/^(nobody|\d{1,10})$/).default("nobody"),
   }),
   z.object({ intent: z.literal("action-complete"), actionId: idField("This action no longer exists: reload the page") }),
+  // Issue "templates": send a questionnaire; the answers land in the chosen inbox.
+  z.object({
+    intent: z.literal("questionnaire"),
+    version,
+    questionnaireId: idField("Choose a questionnaire"),
+    answersInbox: z.union([z.literal("unassigned"), idField("Choose where the answers go")], { error: "Choose where the answers go" }),
+  }),
 ]);
 
 export type HandlingIntent = z.infer<typeof HandlingSchema>["intent"];

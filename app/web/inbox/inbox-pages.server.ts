@@ -35,6 +35,9 @@ import { addAction, addComment, completeAction, searchSnomed } from "~/domain/in
 import { replyToPatient } from "~/domain/inbox/reply.server";
 import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "~/domain/inbox/request-handling.server";
 import { loadRequestDetails, practiceStaff, recordView } from "~/domain/inbox/request-details.server";
+import { replyTemplates } from "~/web/templates/reply-templates.server";
+import { sendQuestionnaire } from "~/domain/templates/questionnaire-sends.server";
+import { listQuestionnaires } from "~/domain/templates/questionnaires.server";
 
 export const NAMED_INBOXES = ["unassigned", "awaiting-response", "completed", "rejected", "all"] as const;
 export const INBOX_TITLES: Record<(typeof NAMED_INBOXES)[number], string> = {
@@ -223,9 +226,20 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
   if (!details) throw notFound();
   const url = new URL(args.request.url);
   const snomedQuery = url.searchParams.get("snomed") ?? "";
-  const [others, snomedResults] = await Promise.all([
+  const [others, snomedResults, templates, questionnaires] = await Promise.all([
     recordView(context, { userId: viewer.userId, practiceId: practice.id }, entryId),
     snomedQuery ? searchSnomed(context.db, snomedQuery) : Promise.resolve([]),
+    // Issue "templates": a reply can start from a template (`?template=`).
+    replyTemplates(context, {
+      practiceId: practice.id,
+      practiceName: practice.name,
+      practiceCode: practice.urlCode,
+      userId: viewer.userId,
+      patientName: `${details.patient.firstName} ${details.patient.lastName}`,
+      origin: url.origin,
+      chosen: url.searchParams.get("template"),
+    }),
+    listQuestionnaires(context.db, { practiceId: practice.id }, viewer.userId),
   ]);
   // Attachments download through short-lived links signed for this staff member.
   const expires = new Date(context.clock.now().getTime() + FILE_LINK_SECONDS * 1000);
@@ -240,6 +254,8 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
     others,
     snomedQuery,
     snomedResults,
+    templates,
+    questionnaires: questionnaires.map((q) => ({ id: q.id, title: q.title, favourite: q.favourite })),
     fileLinks,
     practiceCode: practice.urlCode,
     // Named on the page when the list mixes practices.
@@ -289,6 +305,7 @@ const DONE_MESSAGES: Record<string, string> = {
   comment: "Comment added.",
   action: "Action added.",
   "action-complete": "Action completed.",
+  questionnaire: "The questionnaire has been sent to the patient.",
 };
 
 export async function requestDetailsAction(args: ActionFunctionArgs) {
@@ -349,6 +366,18 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
     case "action-complete":
       result = await completeAction(context, actor, { entryId, actionId: value.actionId });
       break;
+    case "questionnaire": {
+      const sent = await sendQuestionnaire(context, actor, {
+        entryId,
+        version: value.version,
+        questionnaireId: value.questionnaireId,
+        inboxUserId: value.answersInbox === "unassigned" ? null : value.answersInbox,
+        practiceCode: practice.urlCode,
+        origin: new URL(request.url).origin,
+      });
+      result = sent === "not_found" ? "not_found" : sent;
+      break;
+    }
   }
   if (result === "not_found" || (typeof result === "object" && result.status === "not_found")) throw notFound();
   if (typeof result === "object" && (result.status === "conflict" || result.status === "refused")) {

@@ -1,0 +1,57 @@
+/**
+ * Questionnaires (question sets): the national ones (practice_id null) and a practice's own,
+ * listed with the viewer's favourites first; read in the scope of the address (a practice reads
+ * its own and the national ones, the system admin the national ones). Favourites per person.
+ */
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Queryable } from "~/db/client.server";
+import { questionnaireFavourites, questionnaires } from "~/db/schema";
+import { readQuestions, type QuestionDefinition } from "./questions";
+import type { TemplateScope } from "./templates.server";
+
+function readable(scope: TemplateScope): SQL {
+  return scope.practiceId === null ? isNull(questionnaires.practiceId) : or(eq(questionnaires.practiceId, scope.practiceId), isNull(questionnaires.practiceId))!;
+}
+
+const favouriteOf = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${questionnaireFavourites} f where f.questionnaire_id = ${questionnaires.id} and f.user_id = ${userId})`;
+
+export type QuestionnaireSummary = { id: number; practiceId: number | null; title: string; tags: string[]; favourite: boolean; questionCount: number };
+
+export async function listQuestionnaires(db: Queryable, scope: TemplateScope, userId: number): Promise<QuestionnaireSummary[]> {
+  const favourite = favouriteOf(userId);
+  const rows = await db
+    .select({ id: questionnaires.id, practiceId: questionnaires.practiceId, title: questionnaires.title, tags: questionnaires.tags, favourite, questions: questionnaires.questions })
+    .from(questionnaires)
+    .where(readable(scope))
+    .orderBy(desc(favourite), asc(questionnaires.title), asc(questionnaires.id))
+    .limit(500);
+  return rows.map(({ questions, ...r }) => ({ ...r, questionCount: readQuestions(questions).length }));
+}
+
+export type QuestionnaireDetails = { id: number; practiceId: number | null; title: string; description: string; tags: string[]; favourite: boolean; questions: QuestionDefinition[] };
+
+export async function findQuestionnaire(db: Queryable, scope: TemplateScope, userId: number, id: number): Promise<QuestionnaireDetails | null> {
+  const [row] = await db
+    .select({
+      id: questionnaires.id,
+      practiceId: questionnaires.practiceId,
+      title: questionnaires.title,
+      description: questionnaires.description,
+      tags: questionnaires.tags,
+      favourite: favouriteOf(userId),
+      questions: questionnaires.questions,
+    })
+    .from(questionnaires)
+    .where(and(eq(questionnaires.id, id), readable(scope)))
+    .limit(1);
+  return row ? { ...row, questions: readQuestions(row.questions) } : null;
+}
+
+/** Marks or unmarks a questionnaire the scope may read; false when it may not. */
+export async function setQuestionnaireFavourite(db: Db, scope: TemplateScope, userId: number, id: number, favourite: boolean): Promise<boolean> {
+  if (!(await findQuestionnaire(db, scope, userId, id))) return false;
+  if (favourite) await db.insert(questionnaireFavourites).values({ userId, questionnaireId: id }).onConflictDoNothing();
+  else await db.delete(questionnaireFavourites).where(and(eq(questionnaireFavourites.userId, userId), eq(questionnaireFavourites.questionnaireId, id)));
+  return true;
+}
