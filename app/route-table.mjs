@@ -103,4 +103,9 @@ export const SHARED_ROUTES = [
   },
   // The regional group's practices: the portal's list (search, 20 a page).
   { id: "routes/ccg-portal.practices", path: "ccg-portal/practices", module: "ccg-portal._index" },
+  // Carers (issue "patient side", spec 2 §2.3): the people I care for and adding one, with and
+  // without the practice code; carer registration from the practice code alone.
+  { id: "routes/$practiceCode.dependents", path: ":practiceCode/dependents", module: "carer.dependents" },
+  { id: "routes/$practiceCode.dependents.add", path: ":practiceCode/dependents/add", module: "carer.dependents_.add" },
+  { id: "routes/$practiceCode.carer.register", path: ":practiceCode/carer/register", module: "practice.$practiceCode.carer.register" },
 ];
