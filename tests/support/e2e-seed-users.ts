@@ -36,6 +36,7 @@ import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { seedE2eAgentUsers } from "./e2e-seed-agent";
 import { seedE2eSettingsPractices } from "./e2e-seed-settings";
+import { seedE2ePatientSidePeople } from "./e2e-seed-patient-side";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -71,6 +72,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedStaffAdministration(db, demo.id, passwordHash);
   await seedE2eAgentUsers(db, passwordHash);
   await seedE2eSettingsPractices(db, passwordHash);
+  await seedE2ePatientSidePeople(db, demo.id, passwordHash);
 }
 
 /**

@@ -45,6 +45,8 @@ export type MenuPractice = {
   tabsSetting: boolean;
   patientViewEnabled: boolean;
   linkageEnabled: boolean;
+  /** The practice offers video consultations: patients get Video calls (the waiting room). */
+  allowVideo?: boolean;
   /** The clinical system: a TPP practice's admin sets up its desktop agent (docs/decisions/0077). */
   ehrType?: string | null;
 };
@@ -90,6 +92,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
     if (code) bar.push({ label: "Message Templates", href: `/${code}/message-templates` });
   } else if (v.isPatient || v.isCarer || v.isGuest) {
     if (code) bar.push({ label: "Messages", href: `/${code}/my-requests-and-messages` });
+    if (code && p.allowVideo && !v.isGuest) bar.push({ label: "Video calls", href: `/${code}/waitingroom` });
     if (code && !v.isGuest) bar.push({ label: "My health", href: `/${code}/my-health/` });
     if (code) bar.push({ label: "Give feedback", href: `/${code}/feedback` });
     if (code) bar.push({ label: "Make a request", href: `/${code}/message` });
