@@ -272,6 +272,9 @@ const ROWS: Row[] = [
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
   { route: "routes/carer.dependents",
     own:     "login       denied      denied      ok          ok          denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.change-my-details", params: practice, body: { mobile: "123" },
+    own:     "login       ok/form     denied      denied      denied      denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
   { route: "routes/$practiceCode.dependents", params: practice,
     own:     "login       denied      denied      ok          ok          denied      denied      denied      denied      denied",
     foreign: "login       denied      denied      ok          ok          denied      denied      denied      denied      denied" },

@@ -240,6 +240,10 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         reason: ["under_16", "adult_consents"],
       },
     },
+    "$practiceCode.change-my-details": {
+      roles: ["patient"],
+      fields: { mobile: [...MOBILE, "01134960000", ""], phone: ["0113 496 0000", "123", ""], addressLine1: [...TEXT, ""], town: ["Leeds", ""], postcode: ["LS1 4AP", "nope", ""] },
+    },
     "carer.dependents_.add": { roles: ["carer"], fields: dependentFields },
     "$practiceCode.dependents.add": { roles: ["carer"], fields: dependentFields },
     "$practiceCode.dependents.$proxyUserId": { roles: ["carer"], fields: { intent: ["remove", "other", ""], confirm: ["no", ""] } },
