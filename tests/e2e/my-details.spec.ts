@@ -24,6 +24,8 @@ test("a patient changes their contact details and address, and is shown how to c
   await page.getByLabel(/^Postcode/).fill("ls1 5ab");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your contact details and address have been updated.")).toBeVisible();
+  // What was stored, read afresh.
+  await page.goto("/demo/change-my-details");
   await expect(page.getByLabel(/^Mobile phone number/)).toHaveValue("07700900555");
   await expect(page.getByLabel(/^Postcode/)).toHaveValue("LS1 5AB");
 
