@@ -118,4 +118,9 @@ export const SHARED_ROUTES = [
   { id: "routes/create-message-template", path: "create-message-template", module: "$practiceCode.create-message-template" },
   { id: "routes/edit-message-template.$templateId", path: "edit-message-template/:templateId", module: "$practiceCode.edit-message-template.$templateId" },
   { id: "routes/questionnaire.$questionnaireId", path: "questionnaire/:questionnaireId", module: "$practiceCode.questionnaire-details.$questionnaireId" },
+  // Carers (issue "patient side", spec 2 §2.3): the people I care for and adding one, with and
+  // without the practice code; carer registration from the practice code alone.
+  { id: "routes/$practiceCode.dependents", path: ":practiceCode/dependents", module: "carer.dependents" },
+  { id: "routes/$practiceCode.dependents.add", path: ":practiceCode/dependents/add", module: "carer.dependents_.add" },
+  { id: "routes/$practiceCode.carer.register", path: ":practiceCode/carer/register", module: "practice.$practiceCode.carer.register" },
 ];

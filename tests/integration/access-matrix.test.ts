@@ -150,6 +150,7 @@ const ROWS: Row[] = [
   { route: "routes/password.reset._index", public: "ask for a password reset link", own: SIGNED_OUT_PAGE },
   { route: "routes/practice.$practiceCode.register._index", public: "patient registration", params: practice, own: SIGNED_OUT_PAGE },
   { route: "routes/practice.$practiceCode.carer.register", public: "carer registration", params: practice, own: SIGNED_OUT_PAGE },
+  { route: "routes/$practiceCode.carer.register", public: "carer registration (the practice code alone)", params: practice, own: SIGNED_OUT_PAGE },
   { route: "routes/practice.$practiceCode.continue-as-guest", public: "guest entry", params: practice, own: SIGNED_OUT_PAGE },
   // Links from e-mails: the token is the credential (these are dead ones: 410 or "dead").
   { route: "routes/validate.$token", public: "e-mail validation link", params: () => ({ token: "dead-token" }), own: ALL("form") },
@@ -347,6 +348,23 @@ const ROWS: Row[] = [
     //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
   { route: "routes/carer.dependents",
     own:     "login       denied      denied      ok          ok          denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.change-my-details", params: practice, body: { mobile: "123" },
+    own:     "login       ok/form     denied      denied      denied      denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.dependents", params: practice,
+    own:     "login       denied      denied      ok          ok          denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      ok          ok          denied      denied      denied      denied      denied" },
+  { route: "routes/carer.dependents_.add",
+    own:     "login       denied      denied      ok/form     ok/form     denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.dependents.add", params: practice,
+    own:     "login       denied      denied      ok/form     ok/form     denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      ok/form     ok/form     denied      denied      denied      denied      denied" },
+  {
+    route: "routes/$practiceCode.dependents.$proxyUserId",
+    params: (c) => at(c, { proxyUserId: String(c.t.dependent) }),
+    own:     "login       denied      denied      ok/form     ok/form     denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      404         404         denied      denied      denied      denied      denied",
+  },
   {
     route: "routes/$practiceCode.carer.$carerId.register",
     params: (c) => at(c, { carerId: String(c.t.carerId) }),

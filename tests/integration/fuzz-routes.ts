@@ -57,6 +57,7 @@ export function defaultParams(world: World): Record<string, string[]> {
     userId: [s(world.carer.userId), s(world.pendingCarer.userId)],
     carerId: [s(world.carer.userId)],
     dependentId: [s(world.carer.dependentId)],
+    proxyUserId: [s(world.carer.dependentId)],
     slotId: [world.bookedSlotId, world.slotIds[1] ?? world.bookedSlotId],
     bookingId: [world.bookingId],
     prescriptionId: [world.prescriptionId],
@@ -213,6 +214,14 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     confirmEmail: [email],
   });
   const issueType = { issueTypeId: world.issueTypeIds.map(s) };
+  const dependentFields = {
+    firstName: [dependentPerson.firstName],
+    lastName: [dependentPerson.lastName],
+    ...date("dateOfBirth", dependentPerson),
+    postcode: [dependentPerson.postcode, ""],
+    relationship: ["son", ""],
+    reason: ["under_16", "adult_consents"],
+  };
 
   return {
     $: { fields: {} },
@@ -242,6 +251,17 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         relationship: ["son", ""],
         reason: ["under_16", "adult_consents"],
       },
+    },
+    "$practiceCode.change-my-details": {
+      roles: ["patient"],
+      fields: { mobile: [...MOBILE, "01134960000", ""], phone: ["0113 496 0000", "123", ""], addressLine1: [...TEXT, ""], town: ["Leeds", ""], postcode: ["LS1 4AP", "nope", ""] },
+    },
+    "carer.dependents_.add": { roles: ["carer"], fields: dependentFields },
+    "$practiceCode.dependents.add": { roles: ["carer"], fields: dependentFields },
+    "$practiceCode.dependents.$proxyUserId": { roles: ["carer"], fields: { intent: ["remove", "other", ""], confirm: ["no", ""] } },
+    "$practiceCode.carer.register": {
+      roles: ["anonymous"],
+      fields: { firstName: ["Casey"], lastName: ["Carer"], email: ["fuzz.carer@example.com"], confirmEmail: ["fuzz.carer@example.com"], mobile: MOBILE, password: [NEW_PASSWORD] },
     },
     "$practiceCode.chat.$patientEntryId": { roles: ["patient"], fields: { body: [...TEXT, ""], sensitive: ["on", "true", "false"] }, files: ["files"] },
     "$practiceCode.chat.$patientEntryId_.files.$fileId": { roles: ["patient"], params: { fileId: ["@@chatFile", "@@fileId"] } },

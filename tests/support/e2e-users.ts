@@ -145,3 +145,18 @@ export function e2eAiReviewerEmail(project: string): string {
 export function e2eDocmanToken(project: string): string {
   return `e2e-docman-setup-${project}`;
 }
+
+/** The carer-dependents journey's carer (issue "patient side"): registered at demo, one approved dependent. */
+export function e2eDependentsCarerEmail(project: string): string {
+  return `e2e.dependents.carer.${project}@example.com`;
+}
+
+/** That carer's approved dependent, a child at demo without an account. */
+export function e2eDependentsChild(project: string) {
+  return { firstName: "Bertie", lastName: `Caredfor${project === "js-off" ? "off" : "on"}`, dateOfBirth: "2018-03-14" };
+}
+
+/** The my-details journey's patient (issue "patient side"): a patient at demo with an account. */
+export function e2eMyDetailsPatientEmail(project: string): string {
+  return `e2e.mydetails.${project}@example.com`;
+}

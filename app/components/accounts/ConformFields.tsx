@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { usePasswordReveal } from "./PasswordReveal";
 import type { ReactNode } from "react";
 import type { SummaryError } from "~/components/ErrorSummary";
 import { ErrorMessage, fieldAria, FieldGroup, type FieldIds } from "~/components/Fields";
@@ -47,10 +48,12 @@ export function TextInput<S, F extends FormShape>({
   const ids = conformIds(meta);
   const classes = ["nhsuk-input", width ? `nhsuk-input--width-${width}` : "", error ? "nhsuk-input--error" : ""].filter(Boolean);
   const props = getInputProps(meta, { type, ariaAttributes: false });
+  const reveal = usePasswordReveal(meta.id);
   return (
     <FieldGroup ids={ids} label={label} hint={hint} error={error} optional={optional}>
       <input
         {...props}
+        {...(type === "password" ? { type: reveal.type } : {})}
         {...(clearOnRender ? { defaultValue: "" } : {})}
         className={classes.join(" ")}
         {...fieldAria(ids, hint, error)}
@@ -58,6 +61,7 @@ export function TextInput<S, F extends FormShape>({
         inputMode={inputMode}
         spellCheck={spellCheck}
       />
+      {type === "password" ? reveal.button : null}
     </FieldGroup>
   );
 }

@@ -82,6 +82,7 @@ export function RequestDetails() {
         <Row label="Email" value={patient.email} />
         <Row label="Mobile" value={patient.mobile} />
         <Row label="Sent" value={entry.submittedAt ? formatDateTime(new Date(entry.submittedAt)) : null} />
+        {details.sentByCarer ? <Row label="Sent by" value={`${details.sentByCarer} (carer), on behalf of the patient`} /> : null}
         <Row label="Status" value={open ? (entry.awaitingPatientReply ? "Awaiting the patient's reply" : "Open") : entry.stage.charAt(0).toUpperCase() + entry.stage.slice(1)} />
         <Row label="Assigned to" value={staffName(entry.assignedToId)} />
         <Row label="Urgency" value={urgencyLabel(entry.urgencyId)} />

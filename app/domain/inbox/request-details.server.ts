@@ -9,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
 import {
   answers,
+  carerDependents,
   entryActions,
   entryComments,
   entryEvents,
@@ -79,6 +80,7 @@ export async function loadRequestDetails(db: Db, practiceId: number, entryId: nu
       .limit(100),
     practiceStaff(db, practiceId),
   ]);
+  const carer = await sentByCarer(db, row.entry.createdByUserId, row.patient.id, row.patient.userId);
   return {
     entry: row.entry,
     patient: row.patient,
@@ -90,7 +92,21 @@ export async function loadRequestDetails(db: Db, practiceId: number, entryId: nu
     actions,
     events,
     staff,
+    /** A carer who sent it on the patient's behalf (issue "patient side"), else null. */
+    sentByCarer: carer,
   };
+}
+
+/** The carer who wrote a request for the patient they care for: their name, or null. */
+async function sentByCarer(db: Db, createdByUserId: number, patientId: number, patientUserId: number | null): Promise<string | null> {
+  if (createdByUserId === patientUserId) return null;
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .innerJoin(carerDependents, and(eq(carerDependents.carerUserId, users.id), eq(carerDependents.patientId, patientId)))
+    .where(eq(users.id, createdByUserId))
+    .limit(1);
+  return row ? `${row.firstName} ${row.lastName}` : null;
 }
 
 export type RequestDetails = NonNullable<Awaited<ReturnType<typeof loadRequestDetails>>>;

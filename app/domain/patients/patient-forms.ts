@@ -27,7 +27,7 @@ export const NON_DIGITAL_ADDED_MESSAGE = "Non-digital patient added.";
 export const GENDERS = [
   { value: "female", label: "Female" },
   { value: "male", label: "Male" },
-  { value: "not_specified", label: "Not specified" },
+  { value: "not_specified", label: "Prefer not to say" },
 ] as const;
 
 const m = PATIENT_FORM_MESSAGES;

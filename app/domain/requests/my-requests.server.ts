@@ -1,10 +1,10 @@
 /**
  * "My requests and messages" (spec 2 §2.1): the requests a signed-in user may see at one
  * practice (their own and those of the people they care for, through entryScope), newest
- * first, 20 a page (spec 2 §9). Drafts still being written are left out; drafts that ended
- * unsent show as cancelled (request-status.ts).
+ * first, 20 a page (spec 2 §9). Only requests sent to the practice are listed: drafts, and
+ * drafts that ended unsent, are left out.
  */
-import { and, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { issueTypes, patientEntries, patients } from "~/db/schema";
 import { entryScope } from "./access.server";
@@ -42,8 +42,9 @@ export async function listMyRequests(db: Db, input: { userId: number; practiceId
   const where = and(
     eq(patientEntries.practiceId, input.practiceId),
     entryScope(input.userId),
-    // Drafts being written belong to the steps; an ended draft (closed_at) is listed as cancelled.
-    or(ne(patientEntries.stage, "created"), isNotNull(patientEntries.closedAt)),
+    // Only what reached the practice: a draft being written belongs to the steps, and one that
+    // ended unsent (cancelled, timed out, emergency) never shows (issue "patient side").
+    isNotNull(patientEntries.submittedAt),
   );
   const [{ total }] = await db.select({ total: count() }).from(patientEntries).where(where);
   const pageCount = Math.max(1, Math.ceil(total / MY_REQUESTS_PAGE_SIZE));

@@ -215,19 +215,19 @@ const desktop: Row[] = [
   {
     name: "UC Browser on desktop",
     ua: "Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/55.0.2883.87 UBrowser/6.2.4098.3 Safari/537.36",
-    status: "unsupported",
+    status: "supported",
     mobile: false,
   },
   {
     name: "Konqueror (unknown engine)",
     ua: "Mozilla/5.0 (X11; Linux x86_64) KHTML/5.20.0 (like Gecko) Konqueror/5.20",
-    status: "unsupported",
+    status: "supported",
     mobile: false,
   },
   {
     name: "Pale Moon (unknown Gecko fork)",
     ua: "Mozilla/5.0 (X11; Linux x86_64; rv:109.0) Gecko/20100101 Goanna/6.5 PaleMoon/32.5.0",
-    status: "unsupported",
+    status: "supported",
     mobile: false,
   },
 ];
@@ -404,6 +404,12 @@ describe("assessBrowser", () => {
     expect(assessBrowser(ua)).toEqual({ status: "supported", mobile: false });
   });
 
+  it("serves browsers it does not recognise (lynx, w3m, an unknown agent)", () => {
+    for (const ua of ["Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1 GNUTLS/3.7.9", "w3m/0.5.3+git20230121", "SomethingNew/1.0"]) {
+      expect(assessBrowser(ua).status, ua).toBe("supported");
+    }
+  });
+
   it("only trusts the NHS App marker at the very end of the UA", () => {
     const spoof =
       "Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0; nhsapp-ios/2.41.0) like Gecko";
@@ -413,7 +419,7 @@ describe("assessBrowser", () => {
   it("stays fast on an oversized hostile UA", () => {
     const hostile = `Mozilla/5.0 ${"Trident/7.0; ".repeat(5000)}`;
     const started = performance.now();
-    expect(assessBrowser(hostile).status).toBe("unsupported");
+    expect(assessBrowser(hostile).status).toBe("supported");
     expect(performance.now() - started).toBeLessThan(500);
   });
 });

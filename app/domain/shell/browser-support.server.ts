@@ -70,7 +70,9 @@ export function assessBrowser(userAgent: string | null | undefined): BrowserAsse
     if (isAndroid(ua) || isApple(ua)) return { ...base, status: "supported" };
   }
 
-  if (!identified) return { ...base, status: "unsupported" };
+  // A browser we do not recognise (lynx, w3m, a new or niche one) is served: every page works
+  // as plain HTML. "Unsupported" is only for a recognised browser we refuse (decision 0101).
+  if (!identified) return { ...base, status: "supported" };
   return { ...base, status: meetsMinimum(identified) ? "supported" : "outdated" };
 }
 

@@ -131,6 +131,12 @@ describe("bars by audience", () => {
     expect(menuItems(WHO.guest, on).bar.map((i) => i.label)).toEqual(["Messages", "Give feedback", "Make a request"]);
   });
 
+  it("Video calls only when the practice offers video, and never for guests", () => {
+    expect(menuItems(WHO.patient, { ...OFF, allowVideo: true, patientMyHealthEnabled: true }).bar.map((i) => i.label)).toEqual(["Messages", "Video calls", "My health", "Give feedback", "Make a request"]);
+    expect(menuItems(WHO.carer, { ...OFF, allowVideo: true }).bar.map((i) => i.label)).toContain("Video calls");
+    expect(menuItems(WHO.guest, { ...OFF, allowVideo: true }).bar.map((i) => i.label)).not.toContain("Video calls");
+  });
+
   it("account items every signed-in user has, and the guest exceptions", () => {
     expect(labels("patient")).toEqual(expect.arrayContaining(["Account Settings", "Change My Details", "Data Privacy"]));
     expect(labels("guest")).not.toContain("Account Settings");

@@ -45,12 +45,12 @@ export type MenuPractice = {
   tabsSetting: boolean;
   patientViewEnabled: boolean;
   linkageEnabled: boolean;
+  /** The practice offers video consultations: patients get Video calls (the waiting room). */
+  allowVideo?: boolean;
   /** The clinical system: a TPP practice's admin sets up its desktop agent (docs/decisions/0077). */
   ehrType?: string | null;
   /** patient_my_health_enabled: My health for patients and carers (spec 2 §2.9). */
   patientMyHealthEnabled?: boolean;
-  /** allow_video: Video calls (patients) and the Video Consultation Calendar (staff). */
-  allowVideo?: boolean;
 };
 
 const NO_PRACTICE: MenuPractice = {

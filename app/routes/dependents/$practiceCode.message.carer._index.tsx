@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: `${d.firstName} ${d.lastName}`,
       dateOfBirth: formatDate(d.dateOfBirth),
     })),
-    backHref: choices.myself ? `/${practice.urlCode}/message` : `/${practice.urlCode}`,
+    backHref: choices.myself ? `/${practice.urlCode}/message` : `/${practice.urlCode}/dependents`,
   });
 }
 

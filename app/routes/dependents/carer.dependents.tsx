@@ -1,7 +1,6 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { noGPNoGuestAccount } from "~/domain/auth/guards";
-import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
+import { dependentsHome, requireCarer } from "~/web/dependents/carer.server";
 import { CARER_STATUS_LABELS, type ProxyLinkStatus } from "~/domain/dependents/proxy-links";
 import { carerHomePracticeCode, carerLinks } from "~/domain/dependents/proxy-links.server";
 
@@ -17,16 +16,17 @@ const TAG_CLASS: Record<ProxyLinkStatus, string> = {
 /**
  * The people a carer has asked to act for, with each link's state (spec 2 §2.3). Only an
  * approved link offers anything to do: until the practice approves, the carer sees nothing
- * of the person's record but the name they typed (docs/decisions/0070).
+ * of the person's record but the name they typed (docs/decisions/0070). One screen at
+ * /carer/dependents and /{code}/dependents (app/route-table.mjs).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { viewer } = await requireViewer(request, context, [noGPNoGuestAccount]);
-  if (!viewer.globalRoles.has("carer_user")) throw redirect(permissionDeniedPath());
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { viewer, practice } = await requireCarer(request, context, params.practiceCode);
   const [links, home] = await Promise.all([carerLinks(context.db, viewer.userId), carerHomePracticeCode(context.db, viewer.userId)]);
-  const homeCode = home ?? links[0]?.practiceCode ?? null;
+  const homeCode = practice?.urlCode ?? home ?? links[0]?.practiceCode ?? null;
   return json({
-    addHref: homeCode ? `/${homeCode}/carer/${viewer.userId}/register` : null,
+    addHref: homeCode ? `${dependentsHome(practice?.urlCode)}/add` : null,
     links: links.map((l) => ({
+      href: `/${l.practiceCode}/dependents/${l.id}`,
       id: l.id,
       name: `${l.firstName} ${l.lastName}`,
       practiceName: l.practiceName,
@@ -56,7 +56,7 @@ export default function Dependents() {
             {data.links.map((l) => (
               <div className="nhsuk-summary-list__row" key={l.id}>
                 <dt className="nhsuk-summary-list__key">
-                  {l.name}
+                  <a href={l.href}>{l.name}</a>
                   {l.relationship ? <span className="nhsuk-u-font-weight-normal">{` (${l.relationship})`}</span> : null}
                 </dt>
                 <dd className="nhsuk-summary-list__value">

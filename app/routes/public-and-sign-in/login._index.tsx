@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { usePasswordReveal } from "~/components/accounts/PasswordReveal";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -83,6 +84,7 @@ export default function LoginPage() {
     lastResult: actionData?.lastResult,
         defaultValue: { redirect: data.redirect ?? "" },
   });
+  const reveal = usePasswordReveal(fields.password.id);
   const errors = summaryErrors(
     [
       { id: fields.email.id, errors: fields.email.errors },
@@ -131,10 +133,12 @@ export default function LoginPage() {
             ) : null}
             <input
               {...getInputProps(fields.password, { type: "password" })}
+              type={reveal.type}
               defaultValue=""
               className={`nhsuk-input${fields.password.errors ? " nhsuk-input--error" : ""}`}
               autoComplete="current-password"
             />
+            {reveal.button}
           </div>
           <Button>Sign in</Button>
         </PostForm>

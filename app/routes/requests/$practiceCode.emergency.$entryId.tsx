@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!confirmed && (entry.stage !== "created" || !(await reportedEmergency(context, entry)))) {
     throw redirect(questionsPath(practice.urlCode, entry.id));
   }
-  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, confirmed });
+  return json({ practice: { name: practice.name, urlCode: practice.urlCode }, confirmed, questionsHref: questionsPath(practice.urlCode, entry.id) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Emergency() {
-  const { practice, confirmed } = useLoaderData<typeof loader>();
+  const { practice, confirmed, questionsHref } = useLoaderData<typeof loader>();
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
@@ -79,6 +79,24 @@ export default function Emergency() {
             </PostForm>
           </>
         )}
+        <h2 className="nhsuk-heading-m">What you can do next</h2>
+        <ul className="nhsuk-list nhsuk-list--bullet">
+          <li>
+            <a href="tel:999">Call 999</a> if someone is seriously ill or injured and their life is at risk
+          </li>
+          <li>
+            <a href="tel:111">Call 111</a> or go to <a href="https://111.nhs.uk/">NHS 111 online</a> if you need help but it is not life-threatening
+          </li>
+          {confirmed ? (
+            <li>
+              <a href={`/${practice.urlCode}/message`}>Start a new request</a> if you chose a symptom by mistake, or for something else
+            </li>
+          ) : (
+            <li>
+              <a href={questionsHref}>Go back to your request</a> if you chose a symptom by mistake
+            </li>
+          )}
+        </ul>
       </div>
     </div>
   );

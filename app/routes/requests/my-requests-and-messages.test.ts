@@ -42,7 +42,7 @@ describe("/{practice_code}/my-requests-and-messages", () => {
     await t.db.update(patientEntries).set({ awaitingPatientReply: true }).where(eq(patientEntries.id, awaiting.id));
     context.clock.advance(60_000);
     await makeEntry(context, base); // a draft being written: not listed
-    const ended = await makeEntry(context, base); // a draft that timed out: cancelled, never sent
+    const ended = await makeEntry(context, base); // a draft that ended unsent: never listed (issue "patient side")
     await t.db.update(patientEntries).set({ closedAt: context.clock.now(), closedReason: "timeout" }).where(eq(patientEntries.id, ended.id));
     context.clock.advance(24 * 60 * 60 * 1000);
     const rejected = await makeEntry(context, { ...base, stage: "rejected" });
@@ -53,7 +53,6 @@ describe("/{practice_code}/my-requests-and-messages", () => {
     const data = await readJson<Listed>(response);
     expect(data.rows.map((r) => [r.id, r.status])).toEqual([
       [rejected.id, "closed"],
-      [ended.id, "cancelled"],
       [awaiting.id, "awaiting_reply"],
       [completed.id, "completed"],
     ]);
@@ -65,9 +64,9 @@ describe("/{practice_code}/my-requests-and-messages", () => {
       sentOn: "03/03/2026",
       status: "closed",
     });
-    expect(data.rows[1].sentOn).toBeNull();
-    expect(data.rows[2].issueTypeName).toBe("A new medical problem");
-    expect(data).toMatchObject({ page: 1, pageCount: 1, total: 4, showForWhom: false });
+    expect(data.rows.map((r) => r.id)).not.toContain(ended.id);
+    expect(data.rows[1].issueTypeName).toBe("A new medical problem");
+    expect(data).toMatchObject({ page: 1, pageCount: 1, total: 3, showForWhom: false });
   });
 
   it("shows a carer their dependents' requests, saying whose each is", async () => {

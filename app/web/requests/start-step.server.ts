@@ -89,7 +89,7 @@ export async function issueStepLoader(request: Request, context: AppContext, par
   if (stop || !subject) return stoppedResponse(practice, stop!);
   const types = await listIssueTypes(context.db);
   const both = choices.myself !== null && choices.dependents.length > 0;
-  const backHref = subject.relation === "dependent" ? `/${practice.urlCode}/message/carer` : both ? `/${practice.urlCode}/message` : `/${practice.urlCode}`;
+  const backHref = subject.relation === "dependent" ? `/${practice.urlCode}/message/carer` : both ? `/${practice.urlCode}/message` : `/${practice.urlCode}/my-requests-and-messages`;
   return json({
     practice: { name: practice.name, urlCode: practice.urlCode },
     subject: { firstName: subject.firstName, lastName: subject.lastName, relation: subject.relation },
