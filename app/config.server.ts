@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import * as z from "zod";
 import { templateNames, type TemplateName } from "~/domain/notify/templates";
+import { readNhsLoginConfig, type NhsLoginConfig } from "~/nhs-login-config.server";
 
 /**
  * The environment, read once at start and validated, so a misconfigured deployment fails
@@ -47,6 +48,11 @@ const EnvSchema = z.object({
   // With LOCAL_TEST_SERVER only: the key the end-to-end fixtures present to /dev/sign-in to get a
   // session without typing a password (one per test run; see tests/support/e2e-fixtures.ts).
   TEST_SIGN_IN_KEY: z.string().min(32, "TEST_SIGN_IN_KEY must be at least 32 characters").optional(),
+  // NHS login (OpenID Connect): all three, or none (then, outside production, the local mock provider).
+  NHS_LOGIN_ISSUER: z.preprocess(blankToUndefined, z.string().url("NHS_LOGIN_ISSUER must be a URL").optional()),
+  NHS_LOGIN_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  NHS_LOGIN_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  NHS_LOGIN_SETTINGS_URL: z.preprocess(blankToUndefined, z.string().url("NHS_LOGIN_SETTINGS_URL must be a URL").optional()),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -133,6 +139,8 @@ export type Config = {
   notify?: { apiKey: string; templateIds: Record<TemplateName, string> };
   /** Express "trust proxy": only a named proxy's X-Forwarded-For is believed (rate limits, logs). */
   trustProxy: false | number | string[];
+  /** NHS login: a real provider, the local mock (never in production), or off. See nhs-login-config.server.ts. */
+  nhsLogin: NhsLoginConfig;
 };
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -185,6 +193,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     notify: readNotifyConfig(e.NOTIFY_API_KEY, e.NOTIFY_TEMPLATE_IDS),
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    nhsLogin: readNhsLoginConfig(
+      { issuer: e.NHS_LOGIN_ISSUER, clientId: e.NHS_LOGIN_CLIENT_ID, privateKeyPem: e.NHS_LOGIN_PRIVATE_KEY, settingsUrl: e.NHS_LOGIN_SETTINGS_URL },
+      { isProduction, port: e.PORT },
+    ),
   };
 }
 
