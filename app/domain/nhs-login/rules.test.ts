@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNhsAppUserAgent, isRecordPath, levelFromVot, matchableNhsNumber, mayUseClinicalRequests, maySeeRecords, readClaims, VTR_PARAMETER } from "./rules";
+import { isNhsAppUserAgent, issueTypesForLevel, isRecordPath, levelFromVot, matchableNhsNumber, mayUseClinicalRequests, maySeeRecords, readClaims, VTR_PARAMETER } from "./rules";
 
 const raw = {
   sub: "abc-123",
@@ -34,6 +34,9 @@ describe("NHS login levels", () => {
     expect(isRecordPath("/demo/my-requests-and-messages")).toBe(true);
     expect(isRecordPath("/prescriptions")).toBe(true);
     expect(isRecordPath("/demo/message/myself/admin")).toBe(false);
+    const types = [{ id: 1 }, { id: 4 }];
+    expect(issueTypesForLevel(types, 4, "P5")).toEqual([{ id: 4 }]);
+    expect(issueTypesForLevel(types, 4, "P9")).toEqual(types);
   });
 });
 
@@ -47,10 +50,10 @@ describe("NHS login claims", () => {
     expect(readClaims({ ...raw, nhs_number: "9990900001" })).toBeNull();
   });
 
-  it("matches by NHS number for P9 only", () => {
+  it("matches by the NHS number NHS login gives, and by nothing else", () => {
     const p9 = readClaims(raw)!;
     expect(matchableNhsNumber(p9)).toBe("9990900000");
-    expect(matchableNhsNumber({ ...p9, level: "P5" })).toBeNull();
+    expect(matchableNhsNumber({ ...p9, level: "P5" })).toBe("9990900000");
     expect(matchableNhsNumber({ ...p9, nhsNumber: null })).toBeNull();
   });
 });

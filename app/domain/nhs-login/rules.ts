@@ -59,11 +59,13 @@ export function readClaims(raw: Record<string, unknown>): NhsLoginClaims | null 
 }
 
 /**
- * The NHS number a person may be matched to a practice's patient record by: only a P9 identity
- * (verified), only by NHS number (never by name and date of birth).
+ * The NHS number a person is matched to a practice's patient record by: only the NHS number NHS
+ * login gives (never name and date of birth). A P9 identity is verified and gets full access; a
+ * P5 one is matched the same way when NHS login gives a number, but its sessions are limited
+ * (mayUseClinicalRequests, maySeeRecords; decision 0081).
  */
 export function matchableNhsNumber(claims: Pick<NhsLoginClaims, "level" | "nhsNumber">): string | null {
-  return claims.level === "P9" && claims.nhsNumber ? claims.nhsNumber : null;
+  return claims.nhsNumber ?? null;
 }
 
 /**
@@ -78,6 +80,11 @@ export function mayUseClinicalRequests(level: string | null | undefined): boolea
 
 export function maySeeRecords(level: string | null | undefined): boolean {
   return level !== "P5";
+}
+
+/** The issue types a session may choose: P5 the administrative one only. */
+export function issueTypesForLevel<T extends { id: number }>(types: readonly T[], adminIssueTypeId: number, level: string | null | undefined): T[] {
+  return mayUseClinicalRequests(level) ? [...types] : types.filter((t) => t.id === adminIssueTypeId);
 }
 
 /** Paths a P5 session is refused (the patient's records and past conversations). */
