@@ -15,6 +15,7 @@ declare module "oidc-provider" {
     findAccount: (ctx: unknown, id: string) => { accountId: string; claims: () => Record<string, unknown> } | undefined;
     interactions?: { url: (ctx: unknown, interaction: { uid: string }) => string };
     features?: Record<string, unknown>;
+    ttl?: Record<string, number>;
     renderError?: (ctx: Ctx, out: { error: unknown; error_description?: unknown }, error: unknown) => Promise<void>;
   };
   class Grant {

@@ -8,7 +8,7 @@
  * readNhsLoginConfig gives no "mock" mode there), and started on its own port by the tests.
  * Its one page (choose a test user) is plain HTML that works without JavaScript.
  */
-import { createPublicKey, generateKeyPairSync, randomBytes, type JsonWebKey, type KeyObject } from "node:crypto";
+import { generateKeyPairSync, randomBytes, type JsonWebKey, type KeyObject } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration } from "oidc-provider";
 
@@ -95,7 +95,7 @@ export type MockProviderOptions = {
 export function createMockNhsLoginProvider(options: MockProviderOptions) {
   const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
   const alg = options.idTokenAlg ?? "RS512";
-  const publicJwk = createPublicKey(options.clientPublicKey).export({ format: "jwk" }) as JsonWebKey;
+  const publicJwk = options.clientPublicKey.export({ format: "jwk" }) as JsonWebKey;
   const configuration: Configuration = {
     clients: [
       {
@@ -128,6 +128,7 @@ export function createMockNhsLoginProvider(options: MockProviderOptions) {
     extraParams: ["vtr", "asserted_login_identity"],
     conformIdTokenClaims: false,
     cookies: { keys: [randomBytes(32).toString("base64url")] },
+    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: (_ctx, id) => {
       const user = findMockUser(id);
       if (!user) return undefined;
