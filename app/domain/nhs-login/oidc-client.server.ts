@@ -42,8 +42,10 @@ export type AuthorisationChecks = { state: string; nonce: string; codeVerifier: 
 export async function startAuthorisation(
   config: Enabled,
   options: { redirectUri: string; assertedLoginIdentity?: string | null },
-): Promise<{ url: string; checks: AuthorisationChecks }> {
-  const client = await clientFor(config);
+): Promise<{ url: string; checks: AuthorisationChecks } | null> {
+  // NHS login away (its metadata cannot be read): the caller says so.
+  const client = await clientFor(config).catch(() => null);
+  if (!client) return null;
   const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
   const parameters: Record<string, string> = {
     redirect_uri: options.redirectUri,
@@ -72,7 +74,8 @@ export type AuthorisationResult =
  * signature and algorithm checked, then the userinfo read for the same subject.
  */
 export async function finishAuthorisation(config: Enabled, callbackUrl: URL, checks: AuthorisationChecks): Promise<AuthorisationResult> {
-  const client = await clientFor(config);
+  const client = await clientFor(config).catch(() => null);
+  if (!client) return { ok: false, reason: "invalid", error: "provider_unavailable" };
   const providerError = callbackUrl.searchParams.get("error");
   if (providerError) return { ok: false, reason: "refused", error: providerError.slice(0, 60) };
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;

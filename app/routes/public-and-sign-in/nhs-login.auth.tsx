@@ -42,9 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Already signed in: nothing to do here.
   if (await getViewer(request, context)) return redirect(next);
   const asserted = url.searchParams.get("assertedLoginIdentity");
-  const { url: to, checks } = await startAuthorisation(config, {
+  const started = await startAuthorisation(config, {
     redirectUri,
     assertedLoginIdentity: asserted && /^[A-Za-z0-9_.-]{1,4000}$/.test(asserted) ? asserted : null,
   });
-  return redirect(to, { headers: { "Set-Cookie": setAuthCookie(request, context, { ...checks, redirect: next }) } });
+  if (!started) return redirectWithFlash(request, context, "/login", { kind: "info", text: NHS_LOGIN_FAILED });
+  return redirect(started.url, { headers: { "Set-Cookie": setAuthCookie(request, context, { ...started.checks, redirect: next }) } });
 }
