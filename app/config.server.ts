@@ -195,7 +195,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
     nhsLogin: readNhsLoginConfig(
       { issuer: e.NHS_LOGIN_ISSUER, clientId: e.NHS_LOGIN_CLIENT_ID, privateKeyPem: e.NHS_LOGIN_PRIVATE_KEY, settingsUrl: e.NHS_LOGIN_SETTINGS_URL },
-      { isProduction, port: e.PORT },
+      { isProduction, allowMock: !isProduction || localTestServer, port: e.PORT },
     ),
   };
 }

@@ -6,7 +6,8 @@
  *   RS512). All three or none: half a configuration stops the start.
  * - None of them outside production: the local mock provider (app/server/mock-nhs-login.server.ts),
  *   mounted by the app at /mock-nhs-login with a key pair made at start. Never in production.
- * - None of them in production: NHS login is off (the button is not shown).
+ * - None of them in production: NHS login is off (the button is not shown). The one exception is
+ *   the end-to-end tests' local test server (LOCAL_TEST_SERVER, loopback only), as for the test tools.
  */
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 
@@ -30,14 +31,15 @@ export type NhsLoginConfig =
 
 export function readNhsLoginConfig(
   env: { issuer?: string; clientId?: string; privateKeyPem?: string; settingsUrl?: string },
-  options: { isProduction: boolean; port: number },
+  /** allowMock: outside production, or on the local test server of the end-to-end tests (loopback only). */
+  options: { isProduction: boolean; allowMock: boolean; port: number },
 ): NhsLoginConfig {
   const fail = (problem: string): never => {
     throw new Error(`Frontdoor cannot start: NHS login is not configured correctly.\n  ${problem}`);
   };
   const given = [env.issuer, env.clientId, env.privateKeyPem].filter(Boolean).length;
   if (given === 0) {
-    if (options.isProduction) return { mode: "off" };
+    if (!options.allowMock) return { mode: "off" };
     mockKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
     const privateKey = mockKey;
     return {

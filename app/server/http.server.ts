@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // The local NHS login stand-in: development and test only (decision 0080).
-  if (config.nhsLogin.mode === "mock" && !config.isProduction) app.use(MOCK_NHS_LOGIN_PATH, mockNhsLoginHandler(config));
+  if (config.nhsLogin.mode === "mock" && config.testTools) app.use(MOCK_NHS_LOGIN_PATH, mockNhsLoginHandler(config));
 
   const cookieName = config.httpsOnly ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
   const loadContext = (req: Request, res: Response): AppContext => ({

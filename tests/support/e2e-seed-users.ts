@@ -35,6 +35,7 @@ import {
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { seedE2eAgentUsers } from "./e2e-seed-agent";
+import { seedE2eNhsLoginPatients } from "./e2e-seed-nhs-login";
 import { seedE2eSettingsPractices } from "./e2e-seed-settings";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
@@ -44,6 +45,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   const [demo] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "demo"));
   const passwordHash = await hashPassword(E2E_USER_PASSWORD);
   await seedInboxRequests(db, demo.id, passwordHash);
+  await seedE2eNhsLoginPatients(db, demo.id);
   await seedFederatedInbox(db, passwordHash);
   for (const project of E2E_PROJECTS) {
     const email = e2eMfaUserEmail(project);
