@@ -16,6 +16,7 @@ import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen } fro
 import { requireRequester } from "./draft-step.server";
 import { ADMIN_ISSUE_TYPE_ID, listIssueTypes } from "~/domain/requests/questions.server";
 import { issueTypesForLevel } from "~/domain/nhs-login/rules";
+import { fromNhsApp } from "~/web/nhs-login/nhs-app.server";
 
 export const START_MESSAGES = {
   whoMissing: "Select who the request is for",
@@ -117,6 +118,7 @@ export async function issueStepAction(request: Request, context: AppContext, par
     createdByUserId: viewer.userId,
     requester: subject.relation,
     issueTypeId: issueType.id,
+    submittedVia: fromNhsApp(request) ? "nhs_app" : "web",
     now: context.clock.now(),
   });
   return redirect(questionsPath(practice.urlCode, entry.id), 303);
