@@ -148,6 +148,15 @@ describe("/nhs-login/auth", () => {
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe("/");
     expect((await sessionOf(again)).userId).toBe(session.userId);
+
+    // Logging out ends the NHS login session too.
+    const logout = await import("./logout");
+    const out = await callAction(logout.action, { request: postRequest("/logout", {}, { cookie: cookieHeaderAfter(again), csrf: context }), context });
+    expect(out.status).toBe(303);
+    const end = new URL(out.headers.get("Location")!);
+    expect(end.href.startsWith(mock.config.issuer)).toBe(true);
+    expect(end.searchParams.get("id_token_hint")).toBeTruthy();
+    expect(end.searchParams.get("post_logout_redirect_uri")).toBe("http://localhost/");
   });
 
   it("links a record that already has an account after that account's password", async () => {
