@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import * as z from "zod";
 import { templateNames, type TemplateName } from "~/domain/notify/templates";
+import { readNhsLoginConfig, type NhsLoginConfig } from "~/nhs-login-config.server";
 
 /**
  * The environment, read once at start and validated, so a misconfigured deployment fails
@@ -53,6 +54,11 @@ const EnvSchema = z.object({
   // Video calls' STUN/TURN servers, as RTCPeerConnection's iceServers (JSON array). Empty: host
   // candidates only, which is enough on one network or machine.
   VIDEO_ICE_SERVERS: z.string().optional(),
+  // NHS login (OpenID Connect): all three, or none (then, outside production, the local mock provider).
+  NHS_LOGIN_ISSUER: z.preprocess(blankToUndefined, z.string().url("NHS_LOGIN_ISSUER must be a URL").optional()),
+  NHS_LOGIN_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  NHS_LOGIN_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  NHS_LOGIN_SETTINGS_URL: z.preprocess(blankToUndefined, z.string().url("NHS_LOGIN_SETTINGS_URL must be a URL").optional()),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -143,6 +149,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** STUN/TURN servers for video calls (VIDEO_ICE_SERVERS); none by default. */
   videoIceServers?: IceServer[];
+  /** NHS login: a real provider, the local mock (never in production), or off. See nhs-login-config.server.ts. */
+  nhsLogin: NhsLoginConfig;
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -220,6 +228,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notify: readNotifyConfig(e.NOTIFY_API_KEY, e.NOTIFY_TEMPLATE_IDS),
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
     videoIceServers: readIceServers(e.VIDEO_ICE_SERVERS),
+    nhsLogin: readNhsLoginConfig(
+      { issuer: e.NHS_LOGIN_ISSUER, clientId: e.NHS_LOGIN_CLIENT_ID, privateKeyPem: e.NHS_LOGIN_PRIVATE_KEY, settingsUrl: e.NHS_LOGIN_SETTINGS_URL },
+      { isProduction, allowMock: !isProduction || localTestServer, port: e.PORT },
+    ),
   };
 }
 

@@ -1,4 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { isNhsAppUserAgent } from "~/domain/nhs-login/rules";
+import { NHS_APP_COOKIE, nhsAppCookie } from "~/web/nhs-login/nhs-app.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -83,6 +85,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = readConsent(cookies[CONSENT_COOKIE]);
   const flash = readFlash(config.sessionSecret, request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
+  // Inside the NHS App (its token anywhere in the user agent), remembered for the browser session.
+  const nhsApp = isNhsAppUserAgent(userAgent) || cookies[NHS_APP_COOKIE] === "1";
+  if (nhsApp && cookies[NHS_APP_COOKIE] !== "1") headers.append("Set-Cookie", nhsAppCookie(isSecureRequest(request)));
   if (flash) headers.append("Set-Cookie", clearFlashCookie(isSecureRequest(request)));
   return json(
     {
@@ -97,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       consent,
       trackingScriptUrl: trackingAllowed(consent) ? (config.trackingScriptUrl ?? null) : null,
       browserStatus: browser && browser.status !== "supported" ? browser.status : null,
-      nhsApp: /nhsapp-(ios|android)\/[^\s]*\s*$/i.test(userAgent ?? ""),
+      nhsApp,
       nav: viewer
         ? await navigationFor(request, context, viewer, url.pathname.split("/")[1] ?? null).catch((error: unknown) => {
             if (!isDatabaseUnavailable(error)) throw error;
@@ -150,7 +155,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       </a>
       {data.nhsApp ? <NhsAppBars productName={data.productName} /> : null}
       {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} /> : null}
-      <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} />
+      {data.nhsApp ? null : <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} />}
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
       {data.notice ? <GlobalNoticeView key={data.notice.id} notice={data.notice} returnTo={returnTo} /> : null}
       <div className="nhsuk-width-container">
@@ -159,7 +164,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
           {children}
         </main>
       </div>
-      <Footer links={data.footerLinks} supportPhone={data.supportPhone} productName={data.productName} />
+      {data.nhsApp ? null : <Footer links={data.footerLinks} supportPhone={data.supportPhone} productName={data.productName} />}
       {data.idleTimer ? <IdleTimer timer={data.idleTimer} productName={data.productName} csrfToken={data.csrfToken} /> : null}
       {data.trackingScriptUrl ? <script src={data.trackingScriptUrl} nonce={nonce} async /> : null}
     </>

@@ -388,6 +388,10 @@ export const sessions = pgTable(
     idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }),
     absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent"),
+    /** Signed in through NHS login: the proofing level ("P9" full, "P5" basic); null otherwise. */
+    nhsLoginLevel: text("nhs_login_level"),
+    /** The NHS login id_token, kept only as the hint that ends the NHS login session at logout. */
+    nhsLoginIdToken: text("nhs_login_id_token"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -1719,3 +1723,32 @@ export const questionnaireSends = pgTable(
   },
   (t) => [uniqueIndex("questionnaire_sends_token_key").on(t.tokenHash), index("questionnaire_sends_entry_idx").on(t.patientEntryId)],
 );
+
+/** An NHS login identity (its `sub`) linked to one Frontdoor user (docs/decisions/0080). */
+export const nhsLoginIdentities = pgTable(
+  "nhs_login_identities",
+  {
+    id: serial("id").primaryKey(),
+    sub: text("sub").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The level of the last sign-in ("P9" or "P5"). */
+    level: text("level").notNull(),
+    createdAt: createdAt(),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("nhs_login_identities_sub_key").on(t.sub), uniqueIndex("nhs_login_identities_user_key").on(t.userId)],
+);
+
+/**
+ * Someone who signed in with NHS login but is not known here yet: what NHS login said, behind
+ * a random token (only its hash stored), while they choose a practice and register or link.
+ */
+export const nhsLoginPending = pgTable("nhs_login_pending", {
+  tokenHash: text("token_hash").primaryKey(),
+  claims: jsonb("claims").notNull(),
+  idToken: text("id_token"),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

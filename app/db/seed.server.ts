@@ -22,6 +22,7 @@ import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 import { HILLSIDE_REQUESTS, seedDemoRequests } from "./seed-requests.server";
 import { DEFAULT_OPENING_HOURS } from "~/domain/practices/opening-hours";
 import { seedGpSystem } from "./seed-gp-system.server";
+import { seedNhsLoginPatients } from "./seed-nhs-login.server";
 import { seedDemoAgent } from "./seed-agent.server";
 import { seedDemoReportHistory, seedDemoTelephoneHistory } from "./seed-reports.server";
 import { seedDemoIntegrations } from "./seed-integrations.server";
@@ -238,6 +239,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoIntegrations(tx, { demoPracticeId: demo.id, passwordHash, nhsNumber: demoNhsNumber });
     // Templates (issue "templates"): national templates and questionnaires, and each practice's own.
     await seedTemplates(tx, { practiceIds: [demo.id, demotpp.id] });
+    // The records the mock NHS login's P9 and P5 test users are matched to (decision 0080).
+    await seedNhsLoginPatients(tx, demo.id);
 
     // Administration: both demo practices belong to one regional group, whose admin lands on
     // /ccg-portal; the advanced user lands on /practices/invite.

@@ -4,6 +4,8 @@
  * CSRF cookie, and the Remix handler with every action CSRF-checked.
  */
 import { randomBytes } from "node:crypto";
+import { MOCK_NHS_LOGIN_PATH } from "~/nhs-login-config.server";
+import { mockNhsLoginHandler } from "./mock-nhs-login-app.server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -141,6 +143,9 @@ export function createApp(deps: AppDeps) {
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
     }
   });
+
+  // The local NHS login stand-in: development and test only (decision 0080).
+  if (config.nhsLogin.mode === "mock" && config.testTools) app.use(MOCK_NHS_LOGIN_PATH, mockNhsLoginHandler(config));
 
   const cookieName = config.httpsOnly ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
   const loadContext = (req: Request, res: Response): AppContext => ({

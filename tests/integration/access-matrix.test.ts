@@ -157,6 +157,14 @@ const ROWS: Row[] = [
   { route: "routes/guest-validate.$token", public: "guest e-mail link", params: () => ({ token: "dead-token" }), own: ALL("form") },
   { route: "routes/password.reset.$token", public: "password reset link", params: () => ({ token: "dead-token" }), own: ALL("ok/form") },
   { route: "routes/security.$token", public: "magic link (date of birth first)", params: () => ({ token: "dead-token" }), own: ALL("ok/form") },
+  // NHS login (issue "NHS login and App"): the entry signs in through NHS login (its provider is
+  // not running here, so it says so on the sign-in page); the set-up pages need a live token.
+  { route: "routes/nhs-login.auth", public: "NHS login's entry and callback", own: "login ok ok ok ok ok ok ok ok ok" },
+  { route: "routes/nhs-login.setup.$token", public: "NHS login set-up for someone new", params: () => ({ token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
+  { route: "routes/nhs-login.select-practice.$token", public: "NHS login: choose the practice", params: () => ({ token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
+  { route: "routes/nhs-login.link-account.$token", public: "NHS login: link an existing account", params: () => ({ token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
+  { route: "routes/nhs-login.$practiceCode.register.$token", public: "NHS login: register at the practice", params: (c) => ({ practiceCode: c.page, token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
+  { route: "routes/nhs-login.$practiceCode.registered", public: "after registering with NHS login", params: practice, own: "login ok ok ok ok ok ok ok ok ok" },
   { route: "routes/register.$token", public: "registration from a magic link (to /security first)", params: () => ({ token: "dead-token" }), own: ALL("ok") },
   { route: "routes/practice-admin-register.$token", public: "practice admin invitation", params: () => ({ token: "dead-token" }), own: ALL("form") },
   { route: "routes/practice.$practiceCode.register.practice-admin.$token", public: "practice admin invitation", params: (c) => ({ practiceCode: c.page, token: "dead-token" }), own: ALL("form") },

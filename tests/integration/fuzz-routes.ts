@@ -362,6 +362,10 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "confirm-password": { roles: ["patient", "carer", "gp"], fields: { password: [KNOWN_PASSWORD], redirect: REDIRECTS }, query: { redirect: REDIRECTS } },
     cookies: { fields: { additional_cookies: ["allow", "deny"], returnTo: ["/cookies", ...REDIRECTS] } },
     "guest-validate.$token": { roles: ["anonymous", "patient"], params: { token: [world.tokens.guest] } },
+    // NHS login's set-up pages: a token that is not live (the journey itself: nhs-login.test.ts).
+    "nhs-login.select-practice.$token": { roles: ["anonymous"], params: { token: ["dead-token-0123456789abcdef"] }, fields: { practice: [code, "", "../x"] } },
+    "nhs-login.link-account.$token": { roles: ["anonymous"], params: { token: ["dead-token-0123456789abcdef"] }, fields: { password: [KNOWN_PASSWORD, ""] } },
+    "nhs-login.$practiceCode.register.$token": { roles: ["anonymous"], params: { token: ["dead-token-0123456789abcdef"] } },
     "login.verification": { roles: ["mfaPending"], fields: { intent: ["verify", "resend"], code: ["123456", "12 34 56", "000000"] } },
     logout: { roles: [...STANDARD_ROLES] },
     // System administration (decision 0076). Maintenance mode is only ever posted off here: on,

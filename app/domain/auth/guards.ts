@@ -15,6 +15,8 @@ export type GuardViewer = {
   numPatientEntries: number;
   /** Seconds since the password was last proven. */
   secondsSinceAuthenticated: number;
+  /** Signed in with NHS login: "P9" or "P5" (P5 sees no records: decision 0081). */
+  nhsLoginLevel?: string | null;
 };
 
 export type GuardTarget = {
@@ -74,7 +76,7 @@ export function landingPath(v: GuardViewer): string {
   if (isPracticeAdminAnywhere(v)) return "/practices";
   if (v.globalRoles.has("ccg_admin")) return "/ccg-portal";
   const code = v.patient?.urlCode;
-  if (code && v.numPatientEntries > 0) return `/${code}/my-requests-and-messages`;
+  if (code && v.numPatientEntries > 0 && v.nhsLoginLevel !== "P5") return `/${code}/my-requests-and-messages`;
   if (code) return `/${code}/message`;
   // A carer with requests but no patient record of their own: their requests are their
   // dependents', so their home is still the dependents page (no message page to go to).

@@ -22,6 +22,8 @@ export async function createEntry(
     requester: Requester;
     issueTypeId: number;
     lang?: string;
+    /** Made inside the NHS App ("nhs_app") or this site in a browser ("web", the default). */
+    submittedVia?: "web" | "nhs_app";
     now: Date;
   },
 ): Promise<PatientEntry> {
@@ -34,6 +36,7 @@ export async function createEntry(
       requester: input.requester,
       issueTypeId: input.issueTypeId,
       lang: input.lang ?? "en",
+      submittedVia: input.submittedVia ?? "web",
       startedAt: input.now,
     })
     .returning();

@@ -21,6 +21,7 @@ import { formRejected } from "~/web/forms.server";
 import { requestOrigin } from "~/web/origin";
 import { safeRedirectPath } from "~/web/redirects";
 import { notFound } from "~/web/responses.server";
+import { NhsLoginButton, nhsLoginHref } from "~/components/NhsLoginButton";
 
 /**
  * Sign in: /login, and /{practiceCode}/login (the same page with the practice named and its
@@ -41,6 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     registerHref: practice ? `/practice/${practice.urlCode}/register` : null,
     redirect: redirectTo ? safeRedirectPath(redirectTo, "") || null : null,
     expiredMessage: url.searchParams.get("expired") === "1" ? copy.idleLogout(context.config.productName) : null,
+    nhsLoginHref: nhsLoginHref(context.config.nhsLogin, redirectTo ? safeRedirectPath(redirectTo, "") || null : null),
   });
 }
 
@@ -142,6 +144,7 @@ export default function LoginPage() {
           </div>
           <Button>Sign in</Button>
         </PostForm>
+        {data.nhsLoginHref ? <NhsLoginButton href={data.nhsLoginHref} /> : null}
         <p>
           <a href="/password/reset">Forgotten your password?</a>
         </p>

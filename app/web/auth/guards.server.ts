@@ -3,6 +3,7 @@
  * viewer (and the practice named in the URL) so the route does not load them again.
  */
 import { redirect } from "@remix-run/node";
+import { isRecordPath, maySeeRecords } from "~/domain/nhs-login/rules";
 import type { AppContext } from "~/context.server";
 import { isSecureRequest, serializeCookie } from "~/web/cookies";
 import { notFound } from "~/web/responses.server";
@@ -20,6 +21,7 @@ export function toGuardViewer(viewer: Viewer, now: Date): GuardViewer {
     patient: viewer.patient,
     numPatientEntries: viewer.numPatientEntries,
     secondsSinceAuthenticated: (now.getTime() - viewer.session.authenticatedAt.getTime()) / 1000,
+    nhsLoginLevel: viewer.session.nhsLoginLevel,
   };
 }
 
@@ -61,6 +63,10 @@ export async function requireGuards(
     practice: practice ? { id: practice.id, urlCode: practice.urlCode } : null,
     token: url.searchParams.get("token"),
   });
+  // An NHS login P5 session sends administrative requests only and sees no records (decision 0081).
+  if (viewer && !maySeeRecords(viewer.session.nhsLoginLevel) && isRecordPath(url.pathname)) {
+    throw redirect(permissionDeniedPath(undefined, practice?.urlCode));
+  }
   if (!outcome) return { viewer, practice };
   const code = practice?.urlCode;
   switch (outcome.kind) {

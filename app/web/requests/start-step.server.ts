@@ -14,7 +14,9 @@ import type { ActingPatient } from "~/domain/requests/access.server";
 import { createEntry } from "~/domain/requests/entries.server";
 import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen } from "~/domain/requests/journey.server";
 import { requireRequester } from "./draft-step.server";
-import { listIssueTypes } from "~/domain/requests/questions.server";
+import { ADMIN_ISSUE_TYPE_ID, listIssueTypes } from "~/domain/requests/questions.server";
+import { issueTypesForLevel } from "~/domain/nhs-login/rules";
+import { fromNhsApp } from "~/web/nhs-login/nhs-app.server";
 
 export const START_MESSAGES = {
   whoMissing: "Select who the request is for",
@@ -85,9 +87,9 @@ async function issueStep(request: Request, context: AppContext, params: { practi
 }
 
 export async function issueStepLoader(request: Request, context: AppContext, params: { practiceCode?: string; dependentId?: string }, preselected: number | null) {
-  const { practice, choices, stop, subject } = await issueStep(request, context, params);
+  const { viewer, practice, choices, stop, subject } = await issueStep(request, context, params);
   if (stop || !subject) return stoppedResponse(practice, stop!);
-  const types = await listIssueTypes(context.db);
+  const types = issueTypesForLevel(await listIssueTypes(context.db), ADMIN_ISSUE_TYPE_ID, viewer.session.nhsLoginLevel);
   const both = choices.myself !== null && choices.dependents.length > 0;
   const backHref = subject.relation === "dependent" ? `/${practice.urlCode}/message/carer` : both ? `/${practice.urlCode}/message` : `/${practice.urlCode}/my-requests-and-messages`;
   return json({
@@ -103,7 +105,7 @@ export async function issueStepAction(request: Request, context: AppContext, par
   const { viewer, practice, stop, subject } = await issueStep(request, context, params);
   // Closed meanwhile (or too old): the page says why on the way back.
   if (stop || !subject) return redirect(new URL(request.url).pathname, 303);
-  const types = await listIssueTypes(context.db);
+  const types = issueTypesForLevel(await listIssueTypes(context.db), ADMIN_ISSUE_TYPE_ID, viewer.session.nhsLoginLevel);
   const form = await request.formData();
   const raw = String(form.get("issueTypeId") ?? "");
   const issueType = types.find((t) => String(t.id) === raw);
@@ -116,6 +118,7 @@ export async function issueStepAction(request: Request, context: AppContext, par
     createdByUserId: viewer.userId,
     requester: subject.relation,
     issueTypeId: issueType.id,
+    submittedVia: fromNhsApp(request) ? "nhs_app" : "web",
     now: context.clock.now(),
   });
   return redirect(questionsPath(practice.urlCode, entry.id), 303);

@@ -1,0 +1,111 @@
+/**
+ * NHS login's rules (spec 2 §2.8; decisions 0080, 0081): what we ask for, how a proofing level
+ * is read, what each level may do, and who is matched to which patient record.
+ */
+import * as z from "zod";
+import { isValidNhsNumber } from "~/domain/patients/nhs-number";
+
+/** NHS login's scopes: profile_extended brings the NHS number and date of birth. */
+export const NHS_LOGIN_SCOPES = "openid profile email phone profile_extended gp_registration_details";
+
+export type NhsLoginLevel = "P9" | "P5";
+
+/**
+ * The vectors of trust we accept, strongest first: P9 (identity verified: full access) or P5
+ * (basic). NHS login answers with the one it met in the id_token's `vot`.
+ */
+export const VECTORS_OF_TRUST = ["P9.Cp.Cd", "P9.Cp.Ck", "P9.Cm", "P5.Cp.Cd", "P5.Cp.Ck", "P5.Cm"] as const;
+export const VTR_PARAMETER = JSON.stringify(VECTORS_OF_TRUST);
+
+/** The level of a `vot` claim, or null when it is not one we asked for. */
+export function levelFromVot(vot: unknown): NhsLoginLevel | null {
+  if (typeof vot !== "string" || !(VECTORS_OF_TRUST as readonly string[]).includes(vot)) return null;
+  return vot.startsWith("P9") ? "P9" : "P5";
+}
+
+/** What NHS login told us about the person, checked (id_token and userinfo claims together). */
+export const NhsLoginClaimsSchema = z.object({
+  sub: z.string().min(1).max(200),
+  level: z.enum(["P9", "P5"]),
+  nhsNumber: z
+    .string()
+    .regex(/^\d{10}$/)
+    .refine(isValidNhsNumber)
+    .nullable(),
+  givenName: z.string().trim().min(1).max(100),
+  familyName: z.string().trim().min(1).max(100),
+  birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  email: z.string().trim().toLowerCase().email().max(254),
+  phone: z.string().max(30).nullable(),
+  odsCode: z.string().regex(/^[A-Z0-9]{3,10}$/).nullable(),
+});
+export type NhsLoginClaims = z.infer<typeof NhsLoginClaimsSchema>;
+
+/** The raw claims (id_token merged with userinfo) as NhsLoginClaims, or null when unusable. */
+export function readClaims(raw: Record<string, unknown>): NhsLoginClaims | null {
+  const gp = raw.gp_registration_details as { gp_ods_code?: unknown } | undefined;
+  const parsed = NhsLoginClaimsSchema.safeParse({
+    sub: raw.sub,
+    level: levelFromVot(raw.vot),
+    nhsNumber: typeof raw.nhs_number === "string" ? raw.nhs_number.replace(/\s/g, "") : null,
+    givenName: raw.given_name,
+    familyName: raw.family_name,
+    birthdate: typeof raw.birthdate === "string" ? raw.birthdate : null,
+    email: raw.email,
+    phone: typeof raw.phone_number === "string" ? raw.phone_number : null,
+    odsCode: typeof gp?.gp_ods_code === "string" ? gp.gp_ods_code.toUpperCase() : null,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The NHS number a person is matched to a practice's patient record by: only the NHS number NHS
+ * login gives (never name and date of birth). A P9 identity is verified and gets full access; a
+ * P5 one is matched the same way when NHS login gives a number, but its sessions are limited
+ * (mayUseClinicalRequests, maySeeRecords; decision 0081).
+ */
+export function matchableNhsNumber(claims: Pick<NhsLoginClaims, "level" | "nhsNumber">): string | null {
+  return claims.nhsNumber ?? null;
+}
+
+/**
+ * What a session's NHS login level allows. P5 (not identity verified) may send administrative
+ * requests to their practice but sees no records: no clinical request, no health record, no
+ * medication or appointments, no past conversations with the practice. Signed in another way
+ * (null), nothing is limited here.
+ */
+export function mayUseClinicalRequests(level: string | null | undefined): boolean {
+  return level !== "P5";
+}
+
+export function maySeeRecords(level: string | null | undefined): boolean {
+  return level !== "P5";
+}
+
+/** The issue types a session may choose: P5 the administrative one only. */
+export function issueTypesForLevel<T extends { id: number }>(types: readonly T[], adminIssueTypeId: number, level: string | null | undefined): T[] {
+  return mayUseClinicalRequests(level) ? [...types] : types.filter((t) => t.id === adminIssueTypeId);
+}
+
+/** Paths a P5 session is refused (the patient's records and past conversations). */
+const RECORD_PATHS = [
+  /^\/[^/]+\/my-health(\/|$)/,
+  /^\/[^/]+\/my-requests-and-messages(\/|$)/,
+  /^\/[^/]+\/chat\//,
+  /^\/prescriptions(\/|$)/,
+  /^\/appointments(\/|$)/,
+  /^\/[^/]+\/appointment(\/|$)/,
+  /^\/[^/]+\/online-services(\/|$)/,
+];
+
+export function isRecordPath(pathname: string): boolean {
+  return RECORD_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Inside the NHS App: its webview says so with `nhsapp-ios/<version>` or `nhsapp-android/<version>`
+ * anywhere in the user agent (not only at the end: some builds append more after it).
+ */
+export function isNhsAppUserAgent(userAgent: string | null | undefined): boolean {
+  return /(^|[\s(;])nhsapp-(ios|android)\/[0-9]/i.test(userAgent ?? "");
+}

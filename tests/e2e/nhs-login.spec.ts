@@ -1,0 +1,40 @@
+/**
+ * NHS login (spec 2 §2.8; decision 0080) through the mock provider the local test server mounts:
+ * a new P9 user registers at the practice NHS login names and is matched by NHS number; a new
+ * P5 user registers too but may not open their records. Each project signs in as test users
+ * of its own (tests/support/e2e-seed-nhs-login.ts), JS off and on.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/e2e-fixtures";
+import { E2E_NHS_LOGIN } from "../support/e2e-seed-nhs-login";
+
+async function registerWithNhsLogin(page: Page, account: string) {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Continue with NHS login" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a test user");
+  await page.getByLabel("Another test user's id").fill(account);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Set up .* with your NHS login/);
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Select your GP practice");
+  await expect(page.getByRole("radio").first()).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await expect(page.getByText("We found your record at the practice using your NHS number.")).toBeVisible();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is ready");
+}
+
+test("a new P9 user registers with NHS login, matched by NHS number", async ({ page }, testInfo) => {
+  const numbers = E2E_NHS_LOGIN[testInfo.project.name as keyof typeof E2E_NHS_LOGIN];
+  await registerWithNhsLogin(page, `p9-${numbers.p9}`);
+  await page.getByRole("link", { name: /Continue to/ }).click();
+  await expect(page).not.toHaveURL(/permission-denied|login/);
+});
+
+test("a new P5 user registers with NHS login but may not see records", async ({ page }, testInfo) => {
+  const numbers = E2E_NHS_LOGIN[testInfo.project.name as keyof typeof E2E_NHS_LOGIN];
+  await registerWithNhsLogin(page, `p5-${numbers.p5}`);
+  await page.goto("/demo/my-requests-and-messages");
+  await expect(page).toHaveURL(/permission-denied/);
+});
