@@ -463,6 +463,11 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       roles: ["patient", "guest", "carer"],
       fields: { feedbackFor: ["practice", "frontdoor", "x"], rating: ["1", "5", "0", "6"], comment: [...TEXT, "", "x".repeat(2001)], mayContact: ["yes", "no"] },
     },
+    // The same page without the practice in the address (app/route-table.mjs): the viewer's practice.
+    feedback: {
+      roles: ["patient", "carer"],
+      fields: { feedbackFor: ["practice", "frontdoor", "x"], rating: ["1", "5", "0", "6"], comment: [...TEXT, ""], mayContact: ["yes", "no"] },
+    },
     "friends-family-test.$token": {
       roles: ["anonymous"],
       params: { token: ["A".repeat(43), "dead-token"] },
