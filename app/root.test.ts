@@ -108,9 +108,12 @@ describe("root loader", () => {
     it.each([
       ["IE 9", USER_AGENTS.ie9, "outdated"],
       ["Firefox 64", USER_AGENTS.firefox64, "outdated"],
-      ["Konqueror", USER_AGENTS.konqueror, "unsupported"],
     ])("flags %s on an inner page", async (_name, userAgent, status) => {
       expect((await root("/practice/demo", { userAgent })).data.browserStatus).toBe(status);
+    });
+
+    it("serves a browser it does not recognise without a flag (decision 0101)", async () => {
+      expect((await root("/practice/demo", { userAgent: USER_AGENTS.konqueror })).data.browserStatus).toBeNull();
     });
 
     it.each([

@@ -58,7 +58,8 @@ export async function seedAiTestingPractice(tx: Tx, passwordHash: string, nhsNum
         lastName,
         dateOfBirth,
         gender: gender as "female" | "male",
-        nhsNumber: nhsNumber(900 + i),
+        // 800s: the 900s are the mock NHS login users (app/server/mock-nhs-login-users.ts).
+        nhsNumber: nhsNumber(800 + i),
         postcode: "LS1 4AP",
       })),
     )
