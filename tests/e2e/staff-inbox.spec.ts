@@ -34,6 +34,10 @@ test("a receptionist assigns a request to a GP; the GP answers, the patient repl
   await expect(page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: /Inboxes/ })).toBeVisible();
   await page.getByRole("navigation", { name: "Inboxes" }).getByRole("link", { name: /^Unassigned/ }).click();
   await expect(page).toHaveTitle("Unassigned inbox – Frontdoor");
+  // Other journeys send requests to demo at the same time, so the patient may not be on the
+  // first page of the list: find them as a receptionist would, by the inbox search.
+  await page.getByLabel(/Search by name/).fill(patient.lastName);
+  await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: patientName }).click();
   await expect(page.getByRole("heading", { name: new RegExp(patientName) })).toBeVisible();
   await expect(page.getByText("A letter for my employer, please.")).toBeVisible();
