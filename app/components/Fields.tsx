@@ -92,6 +92,16 @@ export function FieldGroup({
   );
 }
 
+/** A file input in the kit's group (label, hint, error, aria): files travel in a multipart form. */
+export function FileField({ multiple, accept, ...p }: FieldProps & { multiple?: boolean; accept?: string }) {
+  const ids = idsOf(p.id);
+  return (
+    <FieldGroup ids={ids} {...p}>
+      <input className="nhsuk-input" id={p.id} name={p.name} type="file" multiple={multiple} accept={accept} {...fieldAria(ids, p.hint, p.error)} />
+    </FieldGroup>
+  );
+}
+
 export function TextareaField({
   defaultValue,
   rows = 5,

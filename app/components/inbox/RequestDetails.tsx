@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
-import { Button, InputField, TextareaField } from "~/components/Fields";
+import { Button, FileField, InputField, TextareaField } from "~/components/Fields";
 import type { requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
 import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
 import { copy } from "~/copy";
@@ -219,20 +219,15 @@ export function RequestDetails() {
             error={fieldError("reply", "body")}
             defaultValue={actionData?.intent === "reply" ? String(actionData.lastResult.initialValue?.body ?? "") : (data.templates.templateBody ?? undefined)}
           />
-          <div className={`nhsuk-form-group${fieldError("reply", "files") ? " nhsuk-form-group--error" : ""}`}>
-            <label className="nhsuk-label" htmlFor="reply-files">
-              Attach files (optional)
-            </label>
-            <div className="nhsuk-hint" id="reply-files-hint">
-              JPG, PNG or PDF, each smaller than 10MB; up to 5 files on a request.
-            </div>
-            {fieldError("reply", "files") ? (
-              <span className="nhsuk-error-message" id="reply-files-error">
-                <span className="nhsuk-u-visually-hidden">Error:</span> {fieldError("reply", "files")}
-              </span>
-            ) : null}
-            <input className="nhsuk-input" id="reply-files" name="files" type="file" multiple accept="image/jpeg,image/png,application/pdf" aria-describedby={`reply-files-hint${fieldError("reply", "files") ? " reply-files-error" : ""}`} />
-          </div>
+          <FileField
+            id="reply-files"
+            name="files"
+            label="Attach files (optional)"
+            hint="JPG, PNG or PDF, each smaller than 10MB; up to 5 files on a request."
+            error={fieldError("reply", "files")}
+            multiple
+            accept="image/jpeg,image/png,application/pdf"
+          />
           <div className="nhsuk-checkboxes nhsuk-u-margin-bottom-4">
             <div className="nhsuk-checkboxes__item">
               <input className="nhsuk-checkboxes__input" id="reply-sensitive" name="sensitive" type="checkbox" value="yes" />
