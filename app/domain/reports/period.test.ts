@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthsOf, PERIOD_MESSAGES, resolvePeriod, weeksOf } from "./period";
+import { wholeMonths, monthsOf, PERIOD_MESSAGES, resolvePeriod, weeksOf } from "./period";
 
 const TODAY = "2026-11-25";
 
@@ -28,5 +28,16 @@ describe("the report period (spec 3 §4, §5)", () => {
   it("lists the months and the Monday-started weeks a period touches", () => {
     expect(monthsOf({ from: "2025-12-31", to: "2026-02-01" })).toEqual(["2025-12", "2026-01", "2026-02"]);
     expect(weeksOf({ from: "2026-11-12", to: "2026-11-25" })).toEqual(["2026-11-09", "2026-11-16", "2026-11-23"]);
+  });
+
+  it("finds the months a period covers whole, as [first, after)", () => {
+    expect(wholeMonths({ from: "2026-03-01", to: "2026-11-25" })).toEqual({ first: "2026-03-01", after: "2026-11-01" });
+    expect(wholeMonths({ from: "2025-11-26", to: "2026-11-25" })).toEqual({ first: "2025-12-01", after: "2026-11-01" });
+    expect(wholeMonths({ from: "2026-02-01", to: "2026-02-28" })).toEqual({ first: "2026-02-01", after: "2026-03-01" });
+    expect(wholeMonths({ from: "2025-12-15", to: "2026-01-31" })).toEqual({ first: "2026-01-01", after: "2026-02-01" });
+    // Inside one month, or two part-months: none whole.
+    expect(wholeMonths({ from: "2026-11-12", to: "2026-11-25" })).toBeNull();
+    expect(wholeMonths({ from: "2026-10-02", to: "2026-11-30" }) ).toEqual({ first: "2026-11-01", after: "2026-12-01" });
+    expect(wholeMonths({ from: "2026-10-02", to: "2026-11-29" })).toBeNull();
   });
 });

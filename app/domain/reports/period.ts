@@ -106,6 +106,18 @@ export function monthsOf(period: Pick<Period, "from" | "to">): string[] {
   return out;
 }
 
+/**
+ * The months the period covers from their first day to their last, as [first, after): the first
+ * day of the first such month and the first day after the last (YYYY-MM-DD), or null when it
+ * covers no month whole. Reports read those months' sums and the days either side (decision 0119).
+ */
+export function wholeMonths(period: Pick<Period, "from" | "to">): { first: string; after: string } | null {
+  const first = period.from.endsWith("-01") ? period.from : `${addMonths(`${period.from.slice(0, 7)}-01`, 1)}`;
+  const nextDay = addDays(period.to, 1);
+  const after = nextDay.endsWith("-01") ? nextDay : `${period.to.slice(0, 7)}-01`;
+  return first < after ? { first, after } : null;
+}
+
 /** The Monday (YYYY-MM-DD) of the week a date falls in. */
 export function mondayOf(date: string): string {
   const day = new Date(`${date}T12:00:00Z`).getUTCDay(); // 0 Sunday

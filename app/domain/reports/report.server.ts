@@ -5,11 +5,11 @@
  * practices is decided before this is called (scope.server.ts); every query here is limited to
  * the practice ids it is given.
  */
-import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { exceptionalClosures, fftResponses, gpSlots, issueTypes, patientFeedback, patients, reportHourly, signpostEvents, signpostingRules, users } from "~/db/schema";
+import { exceptionalClosures, fftResponses, gpSlots, issueTypes, patientFeedback, patients, reportDaily, reportHourly, reportMonthly, signpostEvents, signpostingRules, users } from "~/db/schema";
 import { londonInstant } from "~/domain/requests/demand";
-import { addDays, dateLabel, monthLabel, monthsOf, weeksOf, type Period } from "./period";
+import { addDays, dateLabel, monthLabel, monthsOf, weeksOf, wholeMonths, type Period } from "./period";
 import { AGE_BANDS, bucketLabel, exactQuantile, minutesLabel, OVER, RESPONSE_BUCKETS, SUBMITTER_LABELS, SUBMITTERS } from "./rollup";
 import {
   FFT_ANSWERS,
@@ -38,29 +38,50 @@ export type ReportScope = { practices: ReportPractice[]; compare: boolean; drill
 type Counts = Map<number, Map<string, number>>;
 type Group = "key" | "hour" | "weekday" | "month" | "week";
 
-const GROUP_SQL: Record<Group, ReturnType<typeof sql>> = {
-  key: sql`${reportHourly.key}`,
-  hour: sql`${reportHourly.londonHour}::text`,
-  weekday: sql`${reportHourly.londonWeekday}::text`,
-  month: sql`to_char(${reportHourly.londonDate}, 'YYYY-MM')`,
-  week: sql`to_char(date_trunc('week', ${reportHourly.londonDate}::timestamp), 'YYYY-MM-DD')`,
-};
-
+/**
+ * How many of `measure` per practice and group in the period. The hour of the day needs the
+ * hourly rollup; every other grouping reads the London day and month sums (decision 0119): the
+ * months the period covers whole from report_monthly, the days either side from report_daily.
+ */
 async function rollupCounts(db: Db, ids: number[], measure: string, period: Period, group: Group): Promise<Counts> {
-  const k = GROUP_SQL[group];
-  const rows = await db
-    .select({ practiceId: reportHourly.practiceId, k: sql<string>`${k}`, n: sql<number>`sum(${reportHourly.count})::int` })
-    .from(reportHourly)
+  if (group === "hour") {
+    const rows = await db
+      .select({ practiceId: reportHourly.practiceId, k: sql<string>`${reportHourly.londonHour}::text`, n: sql<number>`sum(${reportHourly.count})::int` })
+      .from(reportHourly)
+      .where(and(inArray(reportHourly.practiceId, ids), eq(reportHourly.measure, measure), gte(reportHourly.londonDate, period.from), lte(reportHourly.londonDate, period.to)))
+      .groupBy(reportHourly.practiceId, reportHourly.londonHour);
+    return toCounts(rows);
+  }
+  const whole = group === "key" || group === "month" ? wholeMonths(period) : null;
+  const dayKey = {
+    key: sql`${reportDaily.key}`,
+    month: sql`to_char(${reportDaily.londonDate}, 'YYYY-MM')`,
+    week: sql`to_char(date_trunc('week', ${reportDaily.londonDate}::timestamp), 'YYYY-MM-DD')`,
+    weekday: sql`extract(isodow from ${reportDaily.londonDate})::int::text`,
+  }[group];
+  const inPeriod = and(gte(reportDaily.londonDate, period.from), lte(reportDaily.londonDate, period.to));
+  const days = db
+    .select({ practiceId: reportDaily.practiceId, k: sql<string>`${dayKey}`, n: sql<number>`sum(${reportDaily.count})::int` })
+    .from(reportDaily)
     .where(
       and(
-        inArray(reportHourly.practiceId, ids),
-        eq(reportHourly.measure, measure),
-        gte(reportHourly.londonDate, period.from),
-        sql`${reportHourly.londonDate} <= ${period.to}`,
+        inArray(reportDaily.practiceId, ids),
+        eq(reportDaily.measure, measure),
+        inPeriod,
+        whole ? or(lt(reportDaily.londonDate, whole.first), gte(reportDaily.londonDate, whole.after)) : undefined,
       ),
     )
-    .groupBy(reportHourly.practiceId, k);
-  return toCounts(rows);
+    .groupBy(reportDaily.practiceId, sql`2`);
+  const monthKey = group === "month" ? sql`to_char(${reportMonthly.londonMonth}, 'YYYY-MM')` : sql`${reportMonthly.key}`;
+  const months = whole
+    ? db
+        .select({ practiceId: reportMonthly.practiceId, k: sql<string>`${monthKey}`, n: sql<number>`sum(${reportMonthly.count})::int` })
+        .from(reportMonthly)
+        .where(and(inArray(reportMonthly.practiceId, ids), eq(reportMonthly.measure, measure), gte(reportMonthly.londonMonth, whole.first), lt(reportMonthly.londonMonth, whole.after)))
+        .groupBy(reportMonthly.practiceId, sql`2`)
+    : Promise.resolve([]);
+  const [a, b] = await Promise.all([days, months]);
+  return toCounts([...a, ...b]);
 }
 
 function toCounts(rows: { practiceId: number; k: string | number | null; n: number | string }[]): Counts {

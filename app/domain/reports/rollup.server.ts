@@ -11,7 +11,7 @@
  * Europe/London, computed in SQL with the time-zone database.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { reportRollupState } from "~/db/schema";
 import { hourFloor, OVER, RESPONSE_BUCKETS } from "./rollup";
 
@@ -48,6 +48,9 @@ export async function refreshReportRollup(db: Db, until: Date): Promise<RefreshR
     if (from >= end) return { from, until: from, hours: 0 };
     const f = from.toISOString();
     const u = end.toISOString();
+    // The day and month sums lose the hours about to be counted again (none, unless a refresh
+    // is redone over hours it already counted) and gain them back once they are (decision 0119).
+    await adjustSums(tx, f, u, -1);
     await tx.execute(sql`delete from report_hourly where hour_start >= ${f}::timestamptz and hour_start < ${u}::timestamptz`);
     // Requests sent in the window, one row per measure.
     await tx.execute(sql`
@@ -94,11 +97,15 @@ export async function refreshReportRollup(db: Db, until: Date): Promise<RefreshR
         select practice_id, date_trunc('hour', first_at at time zone 'UTC') at time zone 'UTC' as hour_start,
                coalesce((select min(b) from unnest(${bounds}) b where b * 60 >= extract(epoch from first_at - submitted_at)), ${OVER})::text as key,
                -- The whole minutes it took, for the exact median and 90th percentile (decision 0093).
-               floor(greatest(extract(epoch from first_at - submitted_at), 0) / 60)::bigint::text as minutes
+               floor(greatest(extract(epoch from first_at - submitted_at), 0) / 60)::bigint as whole_minutes
         from firsts where first_at >= ${f}::timestamptz and first_at < ${u}::timestamptz
       ), facts as (
         select practice_id, hour_start, 'first_response' as measure, key from bucketed
-        union all select practice_id, hour_start, 'response_minutes', minutes from bucketed
+        -- Kept as minutesKey (rollup.ts) computes it: exact to 8 hours, quarter-hours to 7 days, hours beyond.
+        union all select practice_id, hour_start, 'response_minutes',
+          (case when whole_minutes <= 480 then whole_minutes
+                when whole_minutes <= 10080 then whole_minutes - whole_minutes % 15
+                else whole_minutes - whole_minutes % 60 end)::text from bucketed
       )
       insert into report_hourly (practice_id, measure, london_date, hour_start, london_hour, london_weekday, key, count)
       select practice_id, measure, (hour_start at time zone 'Europe/London')::date, hour_start,
@@ -126,9 +133,37 @@ export async function refreshReportRollup(db: Db, until: Date): Promise<RefreshR
              extract(hour from hour_start at time zone 'Europe/London')::int, extract(isodow from hour_start at time zone 'Europe/London')::int,
              key, count(*)::int
       from facts group by practice_id, measure, hour_start, key`);
+    await adjustSums(tx, f, u, 1);
     await tx.execute(sql`update report_rollup_state set refreshed_until = ${u}::timestamptz, refreshed_at = now() where name = ${STATE}`);
     return { from, until: end, hours: Math.round((end.getTime() - from.getTime()) / 3_600_000) };
   });
+}
+
+/**
+ * Adds (sign 1) or takes away (sign -1) the hourly rows of [f, u) to or from report_daily and
+ * report_monthly, so each stays the sum of report_hourly; a sum that reaches 0 is deleted.
+ */
+async function adjustSums(tx: Tx, f: string, u: string, sign: 1 | -1): Promise<void> {
+  const window = sql`hour_start >= ${f}::timestamptz and hour_start < ${u}::timestamptz`;
+  if (sign === -1) {
+    // The usual refresh counts hours never counted before: nothing to take away, and no scan of the sums.
+    const any = (await tx.execute(sql`select exists (select 1 from report_hourly where ${window}) as any`)) as unknown as { rows: { any: boolean }[] };
+    if (!any.rows[0]?.any) return;
+  }
+  await tx.execute(sql`
+    insert into report_daily (practice_id, measure, london_date, key, count)
+    select practice_id, measure, london_date, key, ${sign}::int * sum(count)::int from report_hourly where ${window}
+    group by practice_id, measure, london_date, key
+    on conflict (practice_id, measure, london_date, key) do update set count = report_daily.count + excluded.count`);
+  await tx.execute(sql`
+    insert into report_monthly (practice_id, measure, london_month, key, count)
+    select practice_id, measure, date_trunc('month', london_date)::date, key, ${sign}::int * sum(count)::int from report_hourly where ${window}
+    group by practice_id, measure, date_trunc('month', london_date)::date, key
+    on conflict (practice_id, measure, london_month, key) do update set count = report_monthly.count + excluded.count`);
+  if (sign === -1) {
+    await tx.execute(sql`delete from report_daily where count <= 0`);
+    await tx.execute(sql`delete from report_monthly where count <= 0`);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageBand, ageOn, bucketLabel, exactQuantile, hourFloor, minutesLabel, OVER, quantileBucket, responseBucket, submitterOf } from "./rollup";
+import { minutesKey, ageBand, ageOn, bucketLabel, exactQuantile, hourFloor, minutesLabel, OVER, quantileBucket, responseBucket, submitterOf } from "./rollup";
 
 describe("the rollup's rules", () => {
   it("age on a day, and its band", () => {
@@ -61,5 +61,12 @@ describe("exact quantiles over whole-minute counts (percentile_cont)", () => {
     expect(minutesLabel(195)).toBe("3 hours 15 minutes");
     expect(minutesLabel(1500.4)).toBe("1 day 1 hour");
     expect(minutesLabel(2880)).toBe("2 days");
+  });
+
+  it("keeps response minutes exact to 8 hours, to the quarter-hour to 7 days, to the hour beyond", () => {
+    expect([0, 1, 479, 480].map(minutesKey)).toEqual([0, 1, 479, 480]);
+    expect([481, 494, 495, 1449, 10080].map(minutesKey)).toEqual([480, 480, 495, 1440, 10080]);
+    expect([10081, 10139, 10140, 50000.9].map(minutesKey)).toEqual([10080, 10080, 10140, 49980]);
+    expect(minutesKey(-3)).toBe(0);
   });
 });

@@ -100,6 +100,20 @@ export function exactQuantile(counts: ReadonlyArray<{ value: number; count: numb
   return low + (position - lower) * (high - low);
 }
 
+/**
+ * The value a response's whole minutes are kept under for the median and 90th percentile
+ * (decision 0119): to the minute up to 8 hours, to the quarter-hour up to 7 days, to the hour
+ * beyond. A month then has at most ~1,700 distinct values however many responses it holds,
+ * and a percentile above 8 hours is exact to its quarter-hour (or hour past a week).
+ * rollup.server.ts computes the same in SQL; the tests hold the two together.
+ */
+export function minutesKey(minutes: number): number {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m <= 480) return m;
+  if (m <= 10080) return m - (m % 15);
+  return m - (m % 60);
+}
+
 /** A number of minutes in words, to the minute: "45 minutes", "3 hours 15 minutes", "2 days 1 hour". */
 export function minutesLabel(minutes: number): string {
   const m = Math.round(minutes);
