@@ -1,7 +1,8 @@
 /**
  * Reports (issue "reports"): a practice admin meets the custom period's error, opens the report
  * for a custom period (the whole page: every section, chart and table, checked once), compares
- * sections' tables with their CSVs fetched by request, opens 12 weeks for one section, and
+ * sections' tables with their CSVs fetched by request, opens 12 weeks for one section and the
+ * request details list (paged, its CSV of every request), and
  * follows the feedback drill-down to the patient feedback list; a regional-group admin compares
  * the group's two practices and opens one practice's report. Read-only on the demo data (history
  * seeded by app/db/seed-reports.server.ts and counted by the rollup the server refreshes at
@@ -70,6 +71,22 @@ test("a practice admin reads the report for a custom period and 12 weeks, and it
   await expect(page.getByLabel("12 weeks")).toBeChecked();
   const weekly = await sameAsCsv(page, "requests-weekly", "Requests by week");
   expect(weekly.length).toBeGreaterThanOrEqual(13);
+
+  // Request details: the counts by status match their CSV; the list pages through the period
+  // newest first, and its own CSV holds every request of it (the first row the page's first).
+  await page.goto("/demo/report?period=12-weeks&section=request-details");
+  await sameAsCsv(page, "request-details", "Request details");
+  const showing = await page.getByText(/^Showing requests 1 to \d+ of \d+, newest first\.$/).textContent();
+  const total = Number(/of (\d+)/.exec(showing!)![1]);
+  const list = page.getByRole("table", { name: "Requests in this period" });
+  const firstRow = await list.locator("tbody tr").first().locator("th, td").allTextContents();
+  const rows = await csvOf(page, total === 1 ? "Download the list of this request as CSV" : `Download the list of all ${total} requests as CSV`);
+  expect(rows).toHaveLength(total + 1);
+  expect(rows[1]!.map((c) => c.replace(/^"|"$/g, ""))).toEqual(firstRow.map((c) => c.trim()));
+  if (total > 25) {
+    await page.getByRole("link", { name: /Next/ }).click();
+    await expect(page.getByText(/^Showing requests 26 to \d+ of \d+, newest first\.$/)).toBeVisible();
+  }
 
   // The feedback section's drill-down: the patient feedback list, filtered by the rating.
   await page.goto("/demo/report?section=patient-feedback");

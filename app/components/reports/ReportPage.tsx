@@ -109,7 +109,12 @@ export function ReportPage({ data }: { data: ReportPageData }) {
           </nav>
         ) : null}
         {data.sections.map((s) => (
-          <ReportSectionView key={s.id} section={s} csvHref={`${data.basePath}/csv/${s.id}?${data.query}`} />
+          <ReportSectionView
+            key={s.id}
+            section={s}
+            csvHref={`${data.basePath}/csv/${s.id}?${data.query}`}
+            pageHref={(n) => `${data.basePath}?${data.query}${data.section ? `&section=${data.section}` : ""}&details=${n}#section-${s.id}`}
+          />
         ))}
       </div>
     </div>

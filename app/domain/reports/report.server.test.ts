@@ -375,4 +375,30 @@ describe("report sections against hand-counted fixtures", () => {
     // E1, E2 (29 March) and E7 (1 July) fall inside; E3, E4 (25 October) and the rest outside.
     expect(total).toBe(3);
   });
+
+  it("request details: the period's requests by where they are now, and listed newest first without names", async () => {
+    const { db } = world.context;
+    const direct = (await db.execute(sql`
+      select pe.stage::text as stage, count(*)::int as n from patient_entries pe
+      where pe.practice_id = ${scope.practices[0]!.id} and pe.deleted_at is null
+        and pe.submitted_at >= '2026-03-01T00:00:00Z' and pe.submitted_at < '2026-11-26T00:00:00Z'
+      group by 1`)) as unknown as { rows: { stage: string; n: number }[] };
+    const expected = Object.fromEntries(direct.rows.map((r) => [r.stage, r.n]));
+    const s = sections.get("request-details")!;
+    const byLabel = Object.fromEntries(s.categories.map((c, i) => [c.key, s.series[0]!.values[i]]));
+    for (const key of ["submitted", "completed", "rejected", "cancelled"]) expect(byLabel[key] ?? 0, key).toBe(expected[key] ?? 0);
+    // Read from the requests themselves, so E8 (sent in the hour still going on) is listed too: E1–E8.
+    expect(s.list!.total).toBe(8);
+    expect(s.list!.rows[0]!.cells[1]).toBe("25/11/2026 12:10");
+    expect(s.list!.rows.at(-1)!.cells[1]).toBe("29/03/2026 00:30");
+    expect(s.list!.rows[0]!.href).toMatch(/\/inboxes\/all\/request-details\/\d+$/);
+    expect(s.list!.rows.flatMap((r) => r.cells).join(" ")).not.toContain("Fixture");
+    // E5: answered by a staff message 10 minutes after it was sent.
+    expect(s.list!.rows.find((r) => r.cells[1] === "23/11/2026 09:00")!.cells.at(-1)).toBe("10 minutes");
+    // Compared practices: a practice column, no inbox links, every row for the CSV.
+    const [all] = await reportSections(db, compare, PERIOD, ["ccg_admin"], "request-details", { detailsAll: true });
+    expect(all!.list!.columns[0]).toBe("Practice");
+    expect(all!.list!.rows.every((r) => r.href === undefined)).toBe(true);
+    expect(all!.list!.rows.length).toBe(all!.list!.total);
+  });
 });

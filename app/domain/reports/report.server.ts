@@ -10,6 +10,8 @@ import type { Db } from "~/db/client.server";
 import { exceptionalClosures, fftResponses, gpSlots, issueTypes, patientFeedback, patients, reportDaily, reportHourly, reportMonthly, signpostEvents, signpostingRules, users } from "~/db/schema";
 import { londonInstant } from "~/domain/requests/demand";
 import { addDays, dateLabel, monthLabel, monthsOf, weeksOf, wholeMonths, type Period } from "./period";
+import { DETAILS_CSV_CAP, DETAILS_PAGE_SIZE, detailsPage, REQUEST_STATES, requestDetailsColumns, requestDetailsRow } from "./request-details";
+import { requestDetailsRecords, requestStateCounts } from "./request-details.server";
 import { AGE_BANDS, bucketLabel, exactQuantile, minutesLabel, OVER, RESPONSE_BUCKETS, SUBMITTER_LABELS, SUBMITTERS } from "./rollup";
 import {
   FFT_ANSWERS,
@@ -109,7 +111,9 @@ function build(def: SectionDef, scope: ReportScope, categories: Category[], coun
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const single = (scope: ReportScope) => (scope.drillDown && scope.practices.length === 1 ? scope.practices[0] : null);
 
-type Builder = (db: Db, scope: ReportScope, period: Period, def: SectionDef) => Promise<SectionData>;
+/** What a page asks of the request details list: a page of it (from the query), or all of it for the CSV. */
+export type ListOptions = { detailsPage?: string | null; detailsAll?: boolean };
+type Builder = (db: Db, scope: ReportScope, period: Period, def: SectionDef, options: ListOptions) => Promise<SectionData>;
 
 const BUILDERS: Record<SectionId, Builder> = {
   "requests-monthly": async (db, scope, period, def) =>
@@ -136,6 +140,31 @@ const BUILDERS: Record<SectionId, Builder> = {
     build(def, scope, AGE_BANDS.map((b) => ({ key: b, label: b === "75+" ? "75 and over" : b.replace("-", " to ") })), await rollupCounts(db, ids(scope), "age", period, "key")),
   "submitted-by": async (db, scope, period, def) =>
     build(def, scope, SUBMITTERS.map((s) => ({ key: s, label: SUBMITTER_LABELS[s] })), await rollupCounts(db, ids(scope), "submitted_by", period, "key")),
+  "request-details": async (db, scope, period, def, options) => {
+    const range = instants(period);
+    const section = build(
+      def,
+      scope,
+      REQUEST_STATES.map((st) => ({ key: st.key, label: st.label })),
+      toCounts(await requestStateCounts(db, ids(scope), range)),
+    );
+    // The list: one column per practice when the report covers several; links to the inbox for its gp and receptionists.
+    const total = section.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
+    const withPractice = scope.practices.length > 1;
+    const inboxLinks = Boolean(scope.inboxLinks && scope.practices.length === 1);
+    const page = options.detailsAll ? 1 : detailsPage(options.detailsPage ?? null, total);
+    const limit = options.detailsAll ? DETAILS_CSV_CAP : DETAILS_PAGE_SIZE;
+    const { total: listed, records } = await requestDetailsRecords(db, ids(scope), range, limit, (page - 1) * DETAILS_PAGE_SIZE);
+    section.list = {
+      columns: requestDetailsColumns(withPractice),
+      rows: records.map((r) => requestDetailsRow(r, { withPractice, inboxLinks })),
+      total: listed,
+      page,
+      pages: Math.max(1, Math.ceil(listed / DETAILS_PAGE_SIZE)),
+      capped: Boolean(options.detailsAll && listed > DETAILS_CSV_CAP),
+    };
+    return section;
+  },
   "core-hours": async (db, scope, period, def) => {
     const counts = await rollupCounts(db, ids(scope), "core_hours", period, "key");
     const section = build(def, scope, [{ key: "inside", label: "Inside core hours" }, { key: "outside", label: "Outside core hours" }], counts);
@@ -284,10 +313,10 @@ async function telephoneCounts(db: Db, scope: ReportScope, period: Period, k: Re
 const ids = (scope: ReportScope) => (scope.practices.length ? scope.practices.map((p) => p.id) : [-1]);
 
 /** The sections these roles may see (or the one asked for), with their numbers. */
-export async function reportSections(db: Db, scope: ReportScope, period: Period, roles: readonly ReportRole[], only?: string): Promise<SectionData[]> {
+export async function reportSections(db: Db, scope: ReportScope, period: Period, roles: readonly ReportRole[], only?: string, options: ListOptions = {}): Promise<SectionData[]> {
   const defs = SECTIONS.filter((s) => s.roles.some((r) => roles.includes(r)) && (only === undefined || s.id === only));
   const out: SectionData[] = [];
   // One at a time: a report is a dozen small index reads, and the pool is shared with every page.
-  for (const def of defs) out.push(await BUILDERS[def.id](db, scope, period, def));
+  for (const def of defs) out.push(await BUILDERS[def.id](db, scope, period, def, options));
   return out;
 }

@@ -34,6 +34,7 @@ export const SECTIONS = [
   { id: "requests-by-weekday", type: "requests", name: "Requests by day of the week", description: "Number of requests sent on each day of the week, UK time.", chart: "bar", categoryHeading: "Day", valueHeading: "Requests", roles: EVERYONE },
   { id: "requests-by-age", type: "requests", name: "Requests by age", description: "Number of requests by the patient's age when the request was sent.", chart: "bar", categoryHeading: "Age", valueHeading: "Requests", roles: EVERYONE },
   { id: "submitted-by", type: "requests", name: "Submitted by", description: "Number of requests sent by patients, carers, staff on a patient's behalf, and through the NHS App.", chart: "bar", categoryHeading: "Submitted by", valueHeading: "Requests", roles: EVERYONE },
+  { id: "request-details", type: "requests", name: "Request details", description: "Number of the requests sent in the period by where they are now: open, completed, rejected or cancelled.", chart: "bar", categoryHeading: "Status now", valueHeading: "Requests", roles: EVERYONE },
   { id: "core-hours", type: "access", name: "Requests inside core hours", description: "Number of requests sent inside core hours (08:00 to 18:30, Monday to Friday) and outside them.", chart: "bar", categoryHeading: "When", valueHeading: "Requests", roles: MANAGERS },
   { id: "requests-by-user", type: "requests", name: "Requests by user", description: "Number of requests each staff member completed or rejected.", chart: "bar", categoryHeading: "Staff member", valueHeading: "Requests", roles: MANAGERS },
   { id: "triage-decision", type: "requests", name: "Triage decisions", description: "Number of triage decisions staff made: the urgency they gave a request, and completing, rejecting or cancelling it.", chart: "bar", categoryHeading: "Decision", valueHeading: "Decisions", roles: EVERYONE },
@@ -60,7 +61,17 @@ export function sectionsFor(roles: readonly ReportRole[]): SectionDef[] {
 
 export type Category = { key: string; label: string; href?: string };
 export type Series = { name: string; values: number[] };
-export type SectionData = SectionDef & { categories: Category[]; series: Series[]; summary: string[] };
+/**
+ * A section that also lists its items one by one (only "Request details"): the columns, the
+ * rows of this page (or every row, for its CSV), how many there are and which page this is.
+ */
+export type SectionList = { columns: string[]; rows: { cells: string[]; href?: string }[]; total: number; page: number; pages: number; capped: boolean };
+export type SectionData = SectionDef & { categories: Category[]; series: Series[]; summary: string[]; list?: SectionList };
+
+/** A listing section's rows as cells, heading row first: the CSV of its list. */
+export function sectionListTable(list: SectionList): string[][] {
+  return [list.columns, ...list.rows.map((r) => r.cells)];
+}
 
 /** The table as rows of cells: the heading row, then one row per category. Chart, table and CSV read this. */
 export function sectionTable(section: Pick<SectionData, "categoryHeading" | "categories" | "series">): (string | number)[][] {

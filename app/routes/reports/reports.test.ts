@@ -147,4 +147,30 @@ describe("patient feedback and statistics", () => {
     const response = await callLoader(statisticsRoute.loader, { request: getRequest(`/${practice.urlCode}/statistics`), context: world.context, params: { practiceCode: practice.urlCode } });
     expect(response.headers.get("Location")).toBe("/");
   });
+
+  it("lists the period's requests a page at a time and downloads them all as CSV", async () => {
+    const page = await readJson<ReportPageData>(await load(`/${practice.urlCode}/report?period=12-weeks&section=request-details&details=7`, adminCookie, { practiceCode: practice.urlCode }));
+    const details = page.sections.find((s) => s.id === "request-details")!;
+    // Three requests: page 7 does not exist, so the last (and only) page is shown.
+    expect(details.list).toMatchObject({ total: 3, page: 1, pages: 1 });
+    // A practice admin is not an inbox user: no links to the requests.
+    expect(details.list!.rows.every((r) => r.href === undefined)).toBe(true);
+    const response = await callLoader(csvRoute.loader, {
+      request: getRequest(`/${practice.urlCode}/report/csv/request-details?period=12-weeks&rows=all`, { cookie: adminCookie }),
+      context: world.context,
+      params: { practiceCode: practice.urlCode, section: "request-details" },
+    });
+    expect(response.headers.get("Content-Disposition")).toContain("request-details-list");
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("Reference,Sent,Type,Submitted by,Status,Urgency,Time to first response");
+    expect(lines).toHaveLength(4);
+    expect(lines.join("\n")).not.toContain("Nadia");
+    // Another section has no list to download.
+    const none = await callLoader(csvRoute.loader, {
+      request: getRequest(`/${practice.urlCode}/report/csv/requests-weekly?period=12-weeks&rows=all`, { cookie: adminCookie }),
+      context: world.context,
+      params: { practiceCode: practice.urlCode, section: "requests-weekly" },
+    });
+    expect(none.status).toBe(404);
+  });
 });

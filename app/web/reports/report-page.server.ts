@@ -10,12 +10,12 @@ import { redirect } from "@remix-run/node";
 import type { AppContext } from "~/context.server";
 import { admin, ccg_admin, gp_or_reception_or_practice_admin, isAdmin } from "~/domain/auth/guards";
 import { NotFound } from "~/domain/outcomes";
-import { csvFileName, sectionCsv } from "~/domain/reports/csv";
+import { csvFileName, sectionCsv, toCsv } from "~/domain/reports/csv";
 import { periodQuery, resolvePeriod, type Period, type PeriodErrors } from "~/domain/reports/period";
 import { reportSections, type ReportPractice, type ReportScope } from "~/domain/reports/report.server";
 import { rollupCompleteTo } from "~/domain/reports/rollup.server";
 import { adminReportScope, ccgPracticeScope, ccgReportScope, practiceReportRoles } from "~/domain/reports/scope.server";
-import { SECTION_IDS, type ReportRole, type SectionData } from "~/domain/reports/sections";
+import { SECTION_IDS, sectionListTable, type ReportRole, type SectionData } from "~/domain/reports/sections";
 import { formatLondonDateTime, londonDate } from "~/domain/time/london";
 import { permissionDeniedPath, requireViewer, toGuardViewer } from "~/web/auth/guards.server";
 
@@ -165,8 +165,9 @@ export async function loadReportPage(request: Request, context: AppContext, para
   const only = wanted && (SECTION_IDS as string[]).includes(wanted) ? wanted : undefined;
   if (!parsed.ok) return { status: 400, data: { ...base, errors: parsed.errors, period: null, query: "", sections: [], section: only ?? null } };
   const query = new URLSearchParams([...new URLSearchParams(periodQuery(parsed.period)), ...r.extra]).toString();
-  let sections = await reportSections(context.db, r.scope, parsed.period, r.roles, only);
-  if (only && sections.length === 0) sections = await reportSections(context.db, r.scope, parsed.period, r.roles);
+  const list = { detailsPage: q.get("details") };
+  let sections = await reportSections(context.db, r.scope, parsed.period, r.roles, only, list);
+  if (only && sections.length === 0) sections = await reportSections(context.db, r.scope, parsed.period, r.roles, undefined, list);
   return { status: 200, data: { ...base, errors: null, period: parsed.period, query, sections, section: only && sections.length === 1 ? only : null } };
 }
 
@@ -177,12 +178,16 @@ export async function reportCsvResponse(request: Request, context: AppContext, p
   if (!(SECTION_IDS as string[]).includes(id)) throw new NotFound();
   const parsed = periodOf(request, context);
   if (!parsed.ok) return new Response(Object.values(parsed.errors).join("\n"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const [section] = await reportSections(context.db, r.scope, parsed.period, r.roles, id);
+  // `?rows=all`: a listing section's every row (Request details) rather than its counts.
+  const rows = new URL(request.url).searchParams.get("rows") === "all";
+  const [section] = await reportSections(context.db, r.scope, parsed.period, r.roles, id, { detailsAll: rows });
   if (!section) throw new NotFound();
-  return new Response(sectionCsv(section), {
+  if (rows && !section.list) throw new NotFound();
+  const body = rows && section.list ? toCsv(sectionListTable(section.list)) : sectionCsv(section);
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(id, parsed.period.from, parsed.period.to, r.name)}"`,
+      "Content-Disposition": `attachment; filename="${csvFileName(rows ? `${id}-list` : id, parsed.period.from, parsed.period.to, r.name)}"`,
       "Cache-Control": "private, no-store",
     },
   });
