@@ -692,6 +692,10 @@ export const entryMessages = pgTable(
   },
   (t) => [
     index("entry_messages_entry_idx").on(t.patientEntryId, t.createdAt),
+    // The report rollup finds each hour's staff messages by time (decision 0119).
+    index("entry_messages_staff_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.authorRole} = 'staff'`),
     check("entry_messages_author_role", sql`${t.authorRole} in ('patient', 'staff')`),
   ],
 );
