@@ -154,14 +154,13 @@ const BUILDERS: Record<SectionId, Builder> = {
     const inboxLinks = Boolean(scope.inboxLinks && scope.practices.length === 1);
     const page = options.detailsAll ? 1 : detailsPage(options.detailsPage ?? null, total);
     const limit = options.detailsAll ? DETAILS_CSV_CAP : DETAILS_PAGE_SIZE;
-    const { total: listed, records } = await requestDetailsRecords(db, ids(scope), range, limit, (page - 1) * DETAILS_PAGE_SIZE);
+    const records = await requestDetailsRecords(db, ids(scope), range, total, limit, (page - 1) * DETAILS_PAGE_SIZE);
     section.list = {
       columns: requestDetailsColumns(withPractice),
       rows: records.map((r) => requestDetailsRow(r, { withPractice, inboxLinks })),
-      total: listed,
+      total,
       page,
-      pages: Math.max(1, Math.ceil(listed / DETAILS_PAGE_SIZE)),
-      capped: Boolean(options.detailsAll && listed > DETAILS_CSV_CAP),
+      pages: Math.max(1, Math.ceil(total / DETAILS_PAGE_SIZE)),
     };
     return section;
   },

@@ -36,11 +36,13 @@ export async function requestStateCounts(db: Db, ids: number[], range: Range): P
   return parts.flat();
 }
 
-/** The period's requests, newest first: `limit` of them from `offset`, and how many there are. */
-export async function requestDetailsRecords(db: Db, ids: number[], range: Range, limit: number, offset: number): Promise<{ total: number; records: RequestDetailsRecord[] }> {
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(patientEntries).where(inPeriod(ids, range));
-  const total = counted?.n ?? 0;
-  if (total === 0 || offset >= total) return { total, records: [] };
+/**
+ * The period's requests, newest first: `limit` of them from `offset`. `total` is how many there
+ * are, known from the state counts (every sent request is in one of the states), so the list
+ * never counts them a second time.
+ */
+export async function requestDetailsRecords(db: Db, ids: number[], range: Range, total: number, limit: number, offset: number): Promise<RequestDetailsRecord[]> {
+  if (total === 0 || offset >= total) return [];
   const rows = await db
     .select({
       id: patientEntries.id,
@@ -62,12 +64,9 @@ export async function requestDetailsRecords(db: Db, ids: number[], range: Range,
     .orderBy(desc(patientEntries.submittedAt), desc(patientEntries.id))
     .limit(limit)
     .offset(offset);
-  return {
-    total,
-    records: rows.map((r) => ({
-      ...r,
-      submittedAt: new Date(r.submittedAt!),
-      firstResponseAt: r.firstResponseAt === null ? null : new Date(r.firstResponseAt),
-    })),
-  };
+  return rows.map((r) => ({
+    ...r,
+    submittedAt: new Date(r.submittedAt!),
+    firstResponseAt: r.firstResponseAt === null ? null : new Date(r.firstResponseAt),
+  }));
 }

@@ -65,7 +65,7 @@ export type Series = { name: string; values: number[] };
  * A section that also lists its items one by one (only "Request details"): the columns, the
  * rows of this page (or every row, for its CSV), how many there are and which page this is.
  */
-export type SectionList = { columns: string[]; rows: { cells: string[]; href?: string }[]; total: number; page: number; pages: number; capped: boolean };
+export type SectionList = { columns: string[]; rows: { cells: string[]; href?: string }[]; total: number; page: number; pages: number };
 export type SectionData = SectionDef & { categories: Category[]; series: Series[]; summary: string[]; list?: SectionList };
 
 /** A listing section's rows as cells, heading row first: the CSV of its list. */
