@@ -43,6 +43,22 @@ export async function requestStateCounts(db: Db, ids: number[], range: Range): P
  */
 export async function requestDetailsRecords(db: Db, ids: number[], range: Range, total: number, limit: number, offset: number): Promise<RequestDetailsRecord[]> {
   if (total === 0 || offset >= total) return [];
+  // The page's ids: each practice's newest (offset + limit) by its own index range, then merged,
+  // so a report over several practices never sorts all their requests.
+  const picked = (await db.execute(sql`
+    select x.id from unnest(array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]) as p(id)
+    cross join lateral (
+      select pe.id, pe.submitted_at from patient_entries pe
+      where pe.practice_id = p.id and pe.deleted_at is null and pe.submitted_at is not null
+        and pe.submitted_at >= ${range.start.toISOString()}::timestamptz and pe.submitted_at < ${range.end.toISOString()}::timestamptz
+      order by pe.submitted_at desc, pe.id desc limit ${offset + limit}
+    ) x
+    order by x.submitted_at desc, x.id desc limit ${limit} offset ${offset}`)) as unknown as { rows: { id: number }[] };
+  const pageIds = picked.rows.map((r) => Number(r.id));
+  if (pageIds.length === 0) return [];
   const rows = await db
     .select({
       id: patientEntries.id,
@@ -60,10 +76,8 @@ export async function requestDetailsRecords(db: Db, ids: number[], range: Range,
     .from(patientEntries)
     .innerJoin(practices, eq(practices.id, patientEntries.practiceId))
     .innerJoin(issueTypes, eq(issueTypes.id, patientEntries.issueTypeId))
-    .where(inPeriod(ids, range))
-    .orderBy(desc(patientEntries.submittedAt), desc(patientEntries.id))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(patientEntries.id, pageIds))
+    .orderBy(desc(patientEntries.submittedAt), desc(patientEntries.id));
   return rows.map((r) => ({
     ...r,
     submittedAt: new Date(r.submittedAt!),
