@@ -19,6 +19,16 @@ export type FilingResult =
   | { status: "refused"; field: "codes"; message: string }
   | { status: "unavailable"; message: string };
 
+/** A request that reached this practice (not deleted, not a draft): what the filing page works on. */
+export async function requestAtPractice(db: Db, practiceId: number, entryId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: patientEntries.id })
+    .from(patientEntries)
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId), isNull(patientEntries.deletedAt), ne(patientEntries.stage, "created")))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** What was filed for a request, with who filed it; null when it has not been filed. */
 export async function filedConsultation(db: Db, practiceId: number, entryId: number) {
   const [row] = await db

@@ -8,7 +8,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { inbox as inboxGuard } from "~/domain/auth/guards";
 import type { Practice } from "~/domain/practices/practices.server";
 import { FILING_MESSAGES, FilingSchema, defaultFilingSummary } from "~/domain/inbox/filing";
-import { codesFromComments, filedConsultation, fileRequest, knownCodes } from "~/domain/inbox/filing.server";
+import { codesFromComments, filedConsultation, fileRequest, knownCodes, requestAtPractice } from "~/domain/inbox/filing.server";
 import { searchSnomed } from "~/domain/inbox/notes.server";
 import { loadRequestDetails } from "~/domain/inbox/request-details.server";
 import { requestReference } from "~/domain/requests/reference";
@@ -60,6 +60,8 @@ export async function filingLoader(args: LoaderFunctionArgs) {
 export async function filingAction(args: ActionFunctionArgs) {
   const { viewer, practice, entryId } = await requireStaff(args);
   const { context, request } = args;
+  // Another practice's request (or none) is not found, whatever was posted.
+  if (!(await requestAtPractice(context.db, practice.id, entryId))) throw notFound();
   const submission = parseWithZod(await request.formData(), { schema: FilingSchema });
   if (submission.status !== "success") {
     return json({ lastResult: submission.reply(), results: [], chosen: [] as { code: string; term: string }[] }, { status: 400 });
