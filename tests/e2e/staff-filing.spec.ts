@@ -26,7 +26,8 @@ test("a GP triages a request, finds it by the long-term-condition filter and fil
   await signInAsGp(page);
   await page.goto(`/demo/inboxes/all?q=${patient.lastName}`);
   await page.getByRole("link", { name: patientName }).click();
-  await expect(page.getByText(patient.request)).toBeVisible();
+  // With JS the page checks run before each data request, which takes a while on a busy machine.
+  await expect(page.getByText(patient.request)).toBeVisible({ timeout: 30_000 });
 
   // Triage, with a review date a month ahead.
   const review = new Date(Date.now() + 30 * 86_400_000);
@@ -39,7 +40,7 @@ test("a GP triages a request, finds it by the long-term-condition filter and fil
   await page.getByLabel("Month").fill(String(review.getUTCMonth() + 1));
   await page.getByLabel("Year").fill(String(review.getUTCFullYear()));
   await page.getByRole("button", { name: "Save triage" }).click();
-  await expect(page.getByText("Triage saved.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Triage saved.")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Triage recorded by .*Difficulty: Moderate; To resolve: Practice nurse/)).toBeVisible();
   await checkPage(page);
 
@@ -48,24 +49,24 @@ test("a GP triages a request, finds it by the long-term-condition filter and fil
   await expect(page.getByText("No requests match your search.")).toBeVisible();
   await page.getByLabel("Long-term conditions").selectOption({ label: "Show only them" });
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("link", { name: patientName })).toBeVisible();
+  await expect(page.getByRole("link", { name: patientName })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("link", { name: patientName }).click();
 
   // Filing: search a code, tick it, file; the request says when and by whom.
   await page.getByRole("link", { name: "File to GP record" }).click();
-  await expect(page.getByRole("heading", { name: "File this request to the GP record" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "File this request to the GP record" })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "File to GP record" }).click();
-  await expect(page.locator(".nhsuk-error-summary").getByRole("link", { name: "Choose at least one SNOMED code" })).toBeVisible();
+  await expect(page.locator(".nhsuk-error-summary").getByRole("link", { name: "Choose at least one SNOMED code" })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel("Search SNOMED codes").fill("asthma");
   await page.getByRole("button", { name: "Search codes" }).click();
-  await page.getByLabel("Asthma (195967001)").check();
+  await page.getByLabel("Asthma (195967001)").check({ timeout: 30_000 });
   await checkPage(page);
   await page.getByRole("button", { name: "File to GP record" }).click();
-  await expect(page.getByText("Request filed to the GP record.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Request filed to the GP record.")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Filed \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} by /)).toBeVisible();
   await expect(page.getByText(/Filed to the GP record by .*Asthma \(195967001\)/)).toBeVisible();
   await page.getByRole("link", { name: "View what was filed" }).click();
-  await expect(page.getByRole("heading", { name: "Filed to the GP record" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Filed to the GP record" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Asthma (195967001)")).toBeVisible();
   await checkPage(page);
 });
@@ -93,9 +94,12 @@ test("the inbox is a dense table beside the open request at 1280×800, nothing o
   await page.goto("/demo/inboxes/all");
   const rows = page.locator(".app-inbox-table tbody tr");
   await rows.first().getByRole("link").click();
-  await expect(page.locator(".app-inbox-split__request h2").first()).toBeVisible();
-  const shown = await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length);
+  await expect(page.locator(".app-inbox-split__request h2").first()).toBeVisible({ timeout: 30_000 });
+  // A screen of the list: from the table's top (the header, banners and filters sit above it).
+  await page.locator(".app-inbox-table").evaluate((table) => window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY));
+  const shown = await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().top >= 0 && tr.getBoundingClientRect().bottom <= window.innerHeight).length);
   expect(shown).toBeGreaterThanOrEqual(15);
+  await page.evaluate(() => window.scrollTo(0, 0));
   const list = (await page.locator(".app-inbox-split__list").boundingBox())!;
   const request = (await page.locator(".app-inbox-split__request").boundingBox())!;
   expect(request.x).toBeGreaterThanOrEqual(list.x + list.width);
@@ -116,9 +120,9 @@ test("the inbox is a dense table beside the open request at 1280×800, nothing o
     const first = page.url();
     await page.locator("h1").first().click();
     await page.keyboard.press("j");
-    await expect(page).not.toHaveURL(first);
-    await expect(rows.nth(1)).toHaveClass(/app-inbox-table__row--open/);
+    await expect(rows.nth(1)).toHaveClass(/app-inbox-table__row--open/, { timeout: 30_000 });
+    expect(page.url()).not.toBe(first);
     await page.keyboard.press("k");
-    await expect(page).toHaveURL(first);
+    await expect(page).toHaveURL(first, { timeout: 30_000 });
   }
 });

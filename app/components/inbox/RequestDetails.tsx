@@ -543,7 +543,7 @@ function Triage({ entry, here, version, error, values }: { entry: TriageEntry; h
             {checkboxes("actions", "Required actions", TRIAGE_ACTIONS, actions)}
             {checkboxes("topics", "Topics", TRIAGE_TOPICS, topics)}
             <div className={`nhsuk-form-group${reviewError ? " nhsuk-form-group--error" : ""}`}>
-              <fieldset className="nhsuk-fieldset" role="group" aria-describedby={`review-hint${reviewError ? " review-error" : ""}`}>
+              <fieldset className="nhsuk-fieldset" aria-describedby={`review-hint${reviewError ? " review-error" : ""}`}>
                 <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Review date (optional)</legend>
                 <div className="nhsuk-hint" id="review-hint">
                   When to look at this request again, for example 15 3 2027. Leave empty for no review.

@@ -116,6 +116,26 @@ describe("triage and filing", () => {
     expect(shown.filed.filedBy).toBe(`${gp.firstName} ${gp.lastName}`);
   });
 
+  it("the simulated GP system writes one consultation per request, however often it is asked", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const { entry } = await submittedRequest(context, practice.id);
+    const who = { patientId: entry.patientId, practiceId: practice.id };
+    const codes = [{ code: "195967001", term: "Asthma" }];
+    const [first, second] = await Promise.all([
+      context.gpSystem.fileConsultation(who, { requestId: String(entry.id), summary: "One", codes, filedByUserId: gp.id }),
+      context.gpSystem.fileConsultation(who, { requestId: String(entry.id), summary: "Two", codes, filedByUserId: gp.id }),
+    ]);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(first.value.consultationId).toBe(second.value.consultationId);
+    expect([first.value.alreadyFiled, second.value.alreadyFiled].sort()).toEqual([false, true]);
+    expect(await context.db.select().from(gpConsultations).where(eq(gpConsultations.patientEntryId, entry.id))).toHaveLength(1);
+    // Another practice cannot file (or read) this request's consultation.
+    const other = await staffPractice(context);
+    const foreign = await context.gpSystem.fileConsultation({ patientId: entry.patientId, practiceId: other.practice.id }, { requestId: String(entry.id), summary: "x", codes, filedByUserId: other.gp.id });
+    expect(foreign.ok).toBe(false);
+  });
+
   it("refuses codes that are not valid or not known, no codes, and says when the GP system is away", async () => {
     const { practice, gp } = await staffPractice(context);
     const { entry } = await submittedRequest(context, practice.id);
