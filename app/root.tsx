@@ -148,18 +148,20 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   const nonce = useNonce();
+  // Staff work at 1280 or 1366 px on practice PCs: their pages use the full width (decision 0114).
+  const staff = data.nav.audience === "staff";
   return (
     <>
       <a className="nhsuk-skip-link" href="#maincontent">
         Skip to main content
       </a>
       {data.nhsApp ? <NhsAppBars productName={data.productName} /> : null}
-      {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} /> : null}
-      {data.nhsApp ? null : <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} />}
+      {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} compact={staff} /> : null}
+      {data.nhsApp ? null : <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} fluid={staff} />}
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
       {data.notice ? <GlobalNoticeView key={data.notice.id} notice={data.notice} returnTo={returnTo} /> : null}
-      <div className="nhsuk-width-container">
-        <main className="nhsuk-main-wrapper" id="maincontent">
+      <div className={staff ? "nhsuk-width-container-fluid app-staff-width" : "nhsuk-width-container"}>
+        <main className={staff ? "nhsuk-main-wrapper nhsuk-main-wrapper--s" : "nhsuk-main-wrapper"} id="maincontent">
           {data.flash ? <FlashBanner flash={data.flash} /> : null}
           {children}
         </main>

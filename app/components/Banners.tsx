@@ -40,7 +40,29 @@ export function MaintenanceBannerView({
 }
 
 /** The cookie banner: accept or reject additional cookies by a plain form. */
-export function CookieBanner({ productName, returnTo }: { productName: string; returnTo: string }) {
+export function CookieBanner({ productName, returnTo, compact = false }: { productName: string; returnTo: string; compact?: boolean }) {
+  if (compact) {
+    // Staff pages: one line above the header, so the first screen stays the inbox (decision 0114).
+    return (
+      <div className="nhsuk-width-container-fluid app-cookie-strip" role="region" aria-labelledby="cookie-banner-title">
+        <h2 className="nhsuk-body-s nhsuk-u-margin-bottom-0 app-cookie-strip__title" id="cookie-banner-title">
+          Cookies on {productName}
+        </h2>
+        <p className="nhsuk-body-s nhsuk-u-margin-bottom-0">
+          We use essential cookies to make this service work, and would like to use additional cookies to improve it. <a href="/cookies">Read more about our cookies</a>
+        </p>
+        <PostForm action="/cookies" reloadDocument className="app-cookie-strip__form">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" name="additional_cookies" value="allow" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small">
+            I'm OK with additional cookies
+          </button>
+          <button type="submit" name="additional_cookies" value="deny" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small">
+            Do not use additional cookies
+          </button>
+        </PostForm>
+      </div>
+    );
+  }
   return (
     <div className="nhsuk-width-container">
       <div className="nhsuk-notification-banner" role="region" aria-labelledby="cookie-banner-title">

@@ -16,10 +16,11 @@ function NhsLogo() {
 }
 
 /** NHS.UK header with the service name, the account list and the audience's menu. */
-export function Header({ nav, productName, currentPath }: { nav: ShellNavigation; productName: string; currentPath: string }) {
+export function Header({ nav, productName, currentPath, fluid = false }: { nav: ShellNavigation; productName: string; currentPath: string; fluid?: boolean }) {
+  const width = fluid ? "nhsuk-width-container-fluid" : "nhsuk-width-container";
   return (
     <header className="nhsuk-header" role="banner">
-      <div className="nhsuk-header__container nhsuk-width-container">
+      <div className={`nhsuk-header__container ${width}`}>
         <div className="nhsuk-header__service">
           <Link className="nhsuk-header__service-logo" to={nav.homeHref} aria-label={`${productName} homepage`}>
             <NhsLogo />
@@ -54,7 +55,7 @@ export function Header({ nav, productName, currentPath }: { nav: ShellNavigation
       </div>
       {nav.items.length > 0 ? (
         <nav className="nhsuk-header__navigation" aria-label="Menu">
-          <div className="nhsuk-header__navigation-container nhsuk-width-container">
+          <div className={`nhsuk-header__navigation-container ${width}`}>
             <ul className="nhsuk-header__navigation-list">
               {nav.items.map((item) => {
                 const current = item.href === currentPath;

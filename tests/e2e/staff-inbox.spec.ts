@@ -74,7 +74,7 @@ test("a receptionist assigns a request to a GP; the GP answers, the patient repl
   await signIn(page, "demo.gp@nhs.net");
   await page.getByRole("link", { name: patientName }).click();
   await expect(page.getByText("Thank you, I will collect it on Friday.")).toBeVisible();
-  await expect(page.getByText("Open", { exact: true })).toBeVisible();
+  await expect(page.locator("#request-status").getByText("Open", { exact: true })).toBeVisible();
 
   // A missing reason is refused with the message, linked from the summary.
   await page.getByRole("button", { name: "Reject" }).click();

@@ -611,6 +611,14 @@ const ROWS: Row[] = [
     foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied",
   },
   {
+    // Filing to the GP record (issue "staff integrations"): no summary, so nothing is filed.
+    route: "routes/$practiceCode.requests.$requestId.file",
+    params: (c) => at(c, { requestId: String(c.t.entry) }),
+    body: { intent: "file", codes: "195967001", summary: "" },
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      404         404         404         denied      denied",
+  },
+  {
     // Signed for the viewer (as the details page signs links for its reader).
     route: "routes/$practiceCode.requests.$requestId.files.$fileId",
     params: (c) => at(c, { requestId: String(c.t.entry), fileId: c.t.file }),
@@ -1328,6 +1336,7 @@ describe("every staff action checks the practice of the request", () => {
     const before = await snapshot();
     const posts: [string, Params, FormFields][] = [
       ["routes/$practiceCode.requests.$requestId.delete", { requestId: String(entry.id) }, { version: String(entry.version) }],
+      ["routes/$practiceCode.requests.$requestId.file", { requestId: String(entry.id) }, { intent: "file", codes: "195967001", summary: "Filed from practice B" }],
       ["routes/$practiceCode.patients.$patientId.edit-details", { patientId: String(patientId) }, details],
       ["routes/$practiceCode.non-digital-patients.edit.$patientId", { patientId: String(world.own.gp.nonDigital) }, details],
       ["routes/$practiceCode.$patientId.carer.$userId", { patientId: String(dependent.id), userId: String(pending.id) }, { decision: "approve" }],

@@ -168,7 +168,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
   const patients: Role[] = ["patient", "carer", "guest"];
   const { registrant, guestPerson, dependentPerson, nonDigital, editable, magicPerson } = world.people;
   const handling = {
-    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete", "questionnaire"],
+    intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete", "questionnaire", "triage"],
     questionnaireId: ["1", "999999"],
     answersInbox: ["unassigned", s(world.gp.id), "999999"],
     version: ["@@version"],
@@ -181,6 +181,14 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     actionAssignee: ["nobody", s(world.gp.id)],
     actionId: ["@@actionId"],
     sensitive: ["yes", ""],
+    // Triage (issue "staff integrations").
+    difficulty: ["simple", "complex", "", "impossible"],
+    role: ["gp", "nurse", "", "surgeon"],
+    actions: ["appointment", "test", "nothing"],
+    topics: ["long_term_condition", "medication", "x"],
+    reviewDay: ["1", "31", "", "x"],
+    reviewMonth: ["12", "2", ""],
+    reviewYear: ["2027", "2020", "99999"],
   };
   const inboxQuery = { back: [`/${code}/inboxes/all`, `/all/inboxes/unassigned`], snomed: ["asthma", "%"], q: ["Sarah", "R-"], template: ["1", "2147483648"] };
   const invitation = { intent: ["register", "accept"], firstName: ["Priya"], lastName: ["Shah"], password: [KNOWN_PASSWORD, NEW_PASSWORD] };
@@ -270,7 +278,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "$practiceCode.emergency.$entryId": { roles: patients, params: { entryId: ["@@emergencyDraft", "@@draft"] } },
     "$practiceCode.inboxes.$inbox.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, files: ["files"], query: inboxQuery },
     "$practiceCode.inboxes.issue_type.$type.request-details.$requestId": { roles: inboxStaff, params: { practiceCode: [code, code, "all"] }, fields: handling, query: inboxQuery },
-    "$practiceCode.inboxes.$inbox": { roles: staff, params: { practiceCode: [code, "all"] } },
+    "$practiceCode.inboxes.$inbox": { roles: staff, params: { practiceCode: [code, "all"] }, query: { ltc: ["hide", "only", "x"], review: ["due", "x"] } },
     "$practiceCode.inboxes.issue_type.$type": { roles: staff, params: { practiceCode: [code, "all"] } },
     "$practiceCode.inboxes": { roles: staff, params: { practiceCode: [code, "all"] } },
     "$practiceCode.inboxes.count": { roles: staff, params: { practiceCode: [code, "all"] } },
@@ -311,6 +319,12 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       roles: staff,
       params: { requestId: ["@@freshRequest", s(world.submitted.id)] },
       fields: { version: ["@@version", "0"] },
+      query: inboxQuery,
+    },
+    "$practiceCode.requests.$requestId.file": {
+      roles: staff,
+      params: { requestId: ["@@freshRequest", s(world.submitted.id)] },
+      fields: { intent: ["search", "file", "other"], q: ["asthma", "", "1959"], codes: ["195967001", "195967002", "44054006", "0"], summary: ["Asthma review", ""] },
       query: inboxQuery,
     },
     "$practiceCode.requests.$requestId.files.$fileId": {

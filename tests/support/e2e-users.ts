@@ -160,3 +160,9 @@ export function e2eDependentsChild(project: string) {
 export function e2eMyDetailsPatientEmail(project: string): string {
   return `e2e.mydetails.${project}@example.com`;
 }
+
+/** The filing journey's patient (no account) at demo, with one request written by the reception. */
+export function e2eFilingPatient(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return { firstName: "Ashley", lastName: `Filing${suffix}`, dateOfBirth: "1958-06-21", request: "Asthma review, my inhaler runs out next week." };
+}

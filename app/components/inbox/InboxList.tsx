@@ -1,4 +1,5 @@
-import { Link, useLocation, useOutlet, useParams } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useOutlet, useParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { formatDateTime } from "~/domain/requests/display";
 import { urgencyLabel } from "~/domain/inbox/transitions";
 
@@ -11,6 +12,9 @@ export type InboxListData = {
   after: string | null;
   search: string;
   issueTypeId: number | null;
+  /** The triage filters: long-term-condition requests hidden or alone; reviews due. */
+  ltc: "hide" | "only" | null;
+  review: "due" | null;
   /** For the type filter; empty in an issue-type inbox (already one type). */
   issueTypes: { id: number; name: string }[];
   next: string | null;
@@ -25,6 +29,8 @@ export type InboxListData = {
     assignee: string | null;
     stage: string;
     awaitingPatientReply: boolean;
+    longTermCondition: boolean;
+    reviewDate: string | null;
   }[];
 };
 
@@ -33,23 +39,38 @@ function status(row: InboxListData["rows"][number]): string {
   return row.stage.charAt(0).toUpperCase() + row.stage.slice(1);
 }
 
+/** A key press that is the user's to type, not a shortcut: in a field, or with a modifier. */
+function typing(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  const tag = target?.tagName ?? "";
+  return event.altKey || event.ctrlKey || event.metaKey || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || Boolean(target?.isContentEditable);
+}
+
 /**
- * One inbox: the list, and the chosen request beside it (wide screens) or below it. Links
- * carry the sort and page, so opening a request keeps the list where it was.
+ * One inbox: a dense table (decision 0114), and the chosen request beside it (1024 px and
+ * wider) or below it. Links carry the search, filters, sort and page, so opening a request
+ * keeps the list where it was. With JS, J and K open the next and previous request; every
+ * request is also a link, so the keys are never needed.
  */
 export function InboxList({ data }: { data: InboxListData }) {
   const outlet = useOutlet();
+  const navigate = useNavigate();
   const { search } = useLocation();
   const openId = Number(useParams().requestId);
   const keep = new URLSearchParams(search);
   keep.delete("snomed");
+  keep.delete("template");
   const query = keep.toString() ? `?${keep}` : "";
-  // Links keep the search and filter; a new sort or filter starts again at the first page.
+  const hrefOf = (id: number) => `${data.basePath}/request-details/${id}${query}`;
+  // Links keep the search and filters; a new sort or filter starts again at the first page.
   const listQuery = (changes: Record<string, string | null>) => {
     const q = new URLSearchParams();
     if (data.search) q.set("q", data.search);
     if (data.issueTypeId) q.set("type", String(data.issueTypeId));
+    if (data.ltc) q.set("ltc", data.ltc);
+    if (data.review) q.set("review", data.review);
     if (data.sort !== "newest") q.set("sort", data.sort);
+    if (data.after) q.set("after", data.after);
     for (const [k, v] of Object.entries(changes)) {
       if (v === null) q.delete(k);
       else q.set(k, v);
@@ -57,29 +78,48 @@ export function InboxList({ data }: { data: InboxListData }) {
     const text = q.toString();
     return `${data.basePath}${text ? `?${text}` : ""}`;
   };
+  const ids = data.rows.map((r) => r.id).join(",");
+  useEffect(() => {
+    const order = ids ? ids.split(",").map(Number) : [];
+    const onKey = (event: KeyboardEvent) => {
+      if (typing(event) || order.length === 0) return;
+      const key = event.key.toLowerCase();
+      if (key !== "j" && key !== "k") return;
+      const at = order.indexOf(openId);
+      const next = at === -1 ? 0 : key === "j" ? Math.min(at + 1, order.length - 1) : Math.max(at - 1, 0);
+      if (order[next] === openId) return;
+      event.preventDefault();
+      navigate(hrefOf(order[next]));
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+    // hrefOf depends on the base path and query, both in the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids, openId, navigate, data.basePath, query]);
   const sortLink = (sort: "newest" | "oldest" | "urgency") => listQuery({ sort: sort === "newest" ? null : sort, after: null });
   const sortLabels = { newest: "Newest first", oldest: "Oldest first", urgency: "Most urgent first" } as const;
+  const filtered = Boolean(data.search || data.issueTypeId || data.ltc || data.review);
   const list = (
     <>
-      <h1 className={outlet ? "nhsuk-heading-m" : "nhsuk-heading-l"}>
+      <h1 className="nhsuk-heading-m nhsuk-u-margin-bottom-2">
         {data.caption ? (
-          <span className={outlet ? "nhsuk-caption-m" : "nhsuk-caption-l"}>
+          <span className="nhsuk-caption-m">
             {data.caption}
             <span className="nhsuk-u-visually-hidden">: </span>
           </span>
         ) : null}
         {data.title}
       </h1>
-      <form method="get" action={data.basePath} className="app-inbox-search" role="search" aria-label={`Search ${data.title}`}>
+      <form method="get" action={data.basePath} className="app-inbox-filters" role="search" aria-label={`Search ${data.title}`}>
         {data.sort !== "newest" ? <input type="hidden" name="sort" value={data.sort} /> : null}
-        <div className="nhsuk-form-group">
+        <div className="app-inbox-filters__field app-inbox-filters__field--wide">
           <label className="nhsuk-label" htmlFor="inbox-search">
             Search by name, NHS number, date of birth, reference or words in the request
           </label>
           <input className="nhsuk-input" id="inbox-search" name="q" type="search" defaultValue={data.search} autoComplete="off" />
         </div>
         {data.issueTypes.length > 0 ? (
-          <div className="nhsuk-form-group">
+          <div className="app-inbox-filters__field">
             <label className="nhsuk-label" htmlFor="inbox-type">
               Type of request
             </label>
@@ -93,16 +133,32 @@ export function InboxList({ data }: { data: InboxListData }) {
             </select>
           </div>
         ) : null}
-        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-          Search
-        </button>
-        {data.search || data.issueTypeId ? (
-          <p className="nhsuk-body-s">
-            <Link to={data.basePath}>Clear search</Link>
-          </p>
-        ) : null}
+        <div className="app-inbox-filters__field">
+          <label className="nhsuk-label" htmlFor="inbox-ltc">
+            Long-term conditions
+          </label>
+          <select className="nhsuk-select" id="inbox-ltc" name="ltc" defaultValue={data.ltc ?? ""}>
+            <option value="">Show them</option>
+            <option value="hide">Hide them</option>
+            <option value="only">Show only them</option>
+          </select>
+        </div>
+        <div className="app-inbox-filters__field">
+          <label className="nhsuk-label" htmlFor="inbox-review">
+            Review date
+          </label>
+          <select className="nhsuk-select" id="inbox-review" name="review" defaultValue={data.review ?? ""}>
+            <option value="">Any</option>
+            <option value="due">Review due</option>
+          </select>
+        </div>
+        <div className="app-inbox-filters__field app-inbox-filters__field--button">
+          <button className="nhsuk-button nhsuk-button--secondary nhsuk-button--small" type="submit">
+            Search
+          </button>
+        </div>
       </form>
-      <p className="nhsuk-body-s">
+      <p className="nhsuk-body-s app-inbox-tools">
         Sort:{" "}
         {(["newest", "oldest", "urgency"] as const).map((sort, i) => (
           <span key={sort}>
@@ -110,56 +166,60 @@ export function InboxList({ data }: { data: InboxListData }) {
             {data.sort === sort ? <strong>{sortLabels[sort]}</strong> : <Link to={sortLink(sort)}>{sortLabels[sort]}</Link>}
           </span>
         ))}
+        {filtered ? (
+          <>
+            {" · "}
+            <Link to={data.basePath}>Clear search</Link>
+          </>
+        ) : null}
+        <span className="app-inbox-tools__keys">
+          {" · "}Keyboard (with JavaScript): <kbd>J</kbd> next request, <kbd>K</kbd> previous request
+        </span>
       </p>
       {data.rows.length === 0 ? (
-        <p>{data.search || data.issueTypeId ? "No requests match your search." : "There are no requests in this inbox."}</p>
-      ) : outlet ? (
-        // Beside an open request the list is narrow: one compact item per request.
-        <ul className="nhsuk-list app-inbox-compact">
-          {data.rows.map((row) => (
-            <li key={row.id} className={row.id === openId ? "app-inbox-compact__item app-inbox-compact__item--open" : "app-inbox-compact__item"}>
-              <Link to={`${data.basePath}/request-details/${row.id}${query}`} aria-current={row.id === openId ? "page" : undefined}>
-                {row.patientName}
-              </Link>
-              <span className="nhsuk-body-s app-inbox-compact__meta">
-                {row.practiceName ? `${row.practiceName} · ` : null}
-                {row.reference} · {row.issueTypeName} · {formatDateTime(new Date(row.submittedAt))} · {status(row)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <p>{filtered ? "No requests match your search." : "There are no requests in this inbox."}</p>
       ) : (
-        <table className="nhsuk-table app-inbox-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{data.title} requests</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">Patient</th>
-              {data.caption ? <th scope="col" className="nhsuk-table__header">Practice</th> : null}
-              <th scope="col" className="nhsuk-table__header">Request</th>
-              <th scope="col" className="nhsuk-table__header">Sent</th>
-              <th scope="col" className="nhsuk-table__header">Status</th>
+        <table className="app-inbox-table">
+          <caption className="nhsuk-u-visually-hidden">{data.title} requests</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="app-inbox-table__patient">Patient</th>
+              {data.caption ? <th scope="col">Practice</th> : null}
+              <th scope="col" className="app-inbox-table__reference">Reference</th>
+              <th scope="col">Type</th>
+              <th scope="col" className="app-inbox-table__received">Received</th>
+              <th scope="col" className="app-inbox-table__urgency">Urgency</th>
+              <th scope="col">Assignee</th>
+              <th scope="col" className="app-inbox-table__status">Status</th>
             </tr>
           </thead>
-          <tbody className="nhsuk-table__body">
-            {data.rows.map((row) => (
-              <tr className="nhsuk-table__row" key={row.id}>
-                <td className="nhsuk-table__cell">
-                  <Link to={`${data.basePath}/request-details/${row.id}${query}`}>{row.patientName}</Link>
-                  <br />
-                  <span className="nhsuk-body-s">{row.reference}</span>
-                </td>
-                {data.caption ? <td className="nhsuk-table__cell">{row.practiceName}</td> : null}
-                <td className="nhsuk-table__cell">
-                  {row.issueTypeName}
-                  {row.urgencyId ? <span className="nhsuk-body-s"> ({urgencyLabel(row.urgencyId)})</span> : null}
-                </td>
-                <td className="nhsuk-table__cell">{formatDateTime(new Date(row.submittedAt))}</td>
-                <td className="nhsuk-table__cell">
-                  {status(row)}
-                  {row.assignee ? <span className="nhsuk-body-s"> – {row.assignee}</span> : null}
-                </td>
-              </tr>
-            ))}
+          <tbody>
+            {data.rows.map((row) => {
+              const open = row.id === openId;
+              return (
+                <tr key={row.id} className={open ? "app-inbox-table__row--open" : undefined}>
+                  <td title={row.patientName}>
+                    <Link to={hrefOf(row.id)} aria-current={open ? "page" : undefined}>
+                      {row.patientName}
+                    </Link>
+                  </td>
+                  {data.caption ? <td title={row.practiceName ?? undefined}>{row.practiceName}</td> : null}
+                  <td>{row.reference}</td>
+                  <td title={row.issueTypeName}>
+                    {row.longTermCondition ? (
+                      <abbr className="app-inbox-table__ltc" title="Long-term condition">
+                        LTC
+                      </abbr>
+                    ) : null}
+                    {row.issueTypeName}
+                  </td>
+                  <td>{formatDateTime(new Date(row.submittedAt))}</td>
+                  <td>{row.urgencyId ? urgencyLabel(row.urgencyId) : "–"}</td>
+                  <td title={row.assignee ?? "Unassigned"}>{row.assignee ?? "Unassigned"}</td>
+                  <td>{status(row)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
@@ -183,11 +243,11 @@ export function InboxList({ data }: { data: InboxListData }) {
       </nav>
     </>
   );
-  if (!outlet) return list;
+  if (!outlet) return <div className="app-inbox-list">{list}</div>;
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-one-third app-inbox-list--beside">{list}</div>
-      <div className="nhsuk-grid-column-two-thirds">{outlet}</div>
+    <div className="app-inbox-split">
+      <div className="app-inbox-split__list app-inbox-list">{list}</div>
+      <div className="app-inbox-split__request">{outlet}</div>
     </div>
   );
 }

@@ -52,8 +52,8 @@ export function InboxNav({
   return (
     <nav className="app-inbox-nav" aria-label="Inboxes">
       {practices.length > 1 ? (
-        <>
-          <h2 className="nhsuk-heading-xs nhsuk-u-margin-bottom-2">Practice</h2>
+        <div className="app-inbox-nav__group">
+          <h2 className="app-inbox-nav__heading">Practice</h2>
           <ul className="nhsuk-list app-inbox-nav__list">
             {switchTo.map((p) => {
               const current = p.code.toLowerCase() === code.toLowerCase();
@@ -70,8 +70,10 @@ export function InboxNav({
               );
             })}
           </ul>
-        </>
+        </div>
       ) : null}
+      <div className="app-inbox-nav__group">
+      <h2 className="app-inbox-nav__heading">Inboxes</h2>
       <ul className="nhsuk-list app-inbox-nav__list">
         {links.map((l) => (
           <li key={l.href}>
@@ -81,7 +83,9 @@ export function InboxNav({
           </li>
         ))}
       </ul>
-      <h2 className="nhsuk-heading-xs nhsuk-u-margin-bottom-2">Open requests by type</h2>
+      </div>
+      <div className="app-inbox-nav__group">
+      <h2 className="app-inbox-nav__heading">Open requests by type</h2>
       <ul className="nhsuk-list app-inbox-nav__list">
         {issueTypes.map((t) => (
           <li key={t.id}>
@@ -91,6 +95,7 @@ export function InboxNav({
           </li>
         ))}
       </ul>
+      </div>
     </nav>
   );
 }

@@ -8,6 +8,7 @@ import { copy } from "~/copy";
 import { formatDateTime } from "~/domain/requests/display";
 import { requestReference } from "~/domain/requests/reference";
 import { formatDate } from "~/validation/dates";
+import { actionLabels, difficultyLabel, roleLabel, topicLabels, TRIAGE_ACTIONS, TRIAGE_DIFFICULTIES, TRIAGE_ROLES, TRIAGE_TOPICS } from "~/domain/inbox/triage";
 
 const EVENT_LABELS: Record<string, string> = {
   submitted: "Sent by the patient",
@@ -23,9 +24,23 @@ const EVENT_LABELS: Record<string, string> = {
   comment: "Comment added",
   action_added: "Action added",
   action_completed: "Action completed",
+  triage: "Triage recorded",
+  filed: "Filed to the GP record",
 };
 
-const FIELD_IDS: Record<string, string> = { body: "reply-body", reason: "reject-reason", text: "action-text", files: "reply-files" };
+const FIELD_IDS: Record<string, string> = {
+  body: "reply-body",
+  reason: "reject-reason",
+  text: "action-text",
+  files: "reply-files",
+  difficulty: "triage-difficulty",
+  role: "triage-role",
+  actions: "triage-actions",
+  topics: "triage-topics",
+  reviewDay: "review-day",
+  reviewMonth: "review-month",
+  reviewYear: "review-year",
+};
 
 /** A request as staff see it, with every handling action as a plain form (no JS needed). */
 export function RequestDetails() {
@@ -86,7 +101,20 @@ export function RequestDetails() {
         <Row label="Status" value={open ? (entry.awaitingPatientReply ? "Awaiting the patient's reply" : "Open") : entry.stage.charAt(0).toUpperCase() + entry.stage.slice(1)} />
         <Row label="Assigned to" value={staffName(entry.assignedToId)} />
         <Row label="Urgency" value={urgencyLabel(entry.urgencyId)} />
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">GP record</dt>
+          <dd className="nhsuk-summary-list__value">
+            {entry.filedAt ? `Filed ${formatDateTime(new Date(entry.filedAt))} by ${staffName(entry.filedByUserId)}` : "Not filed"}
+          </dd>
+          <dd className="nhsuk-summary-list__actions">
+            <Link to={`/${data.practiceCode}/requests/${entry.id}/file?back=${encodeURIComponent(pathname)}`}>
+              {entry.filedAt ? "View what was filed" : "File to GP record"}
+            </Link>
+          </dd>
+        </div>
       </dl>
+
+      <Triage entry={entry} here={here} version={version} error={(field) => fieldError("triage", field)} values={actionData?.intent === "triage" ? (actionData.lastResult.initialValue as TriageValues | undefined) : undefined} />
 
       {open ? (
         <div className="nhsuk-grid-row">
@@ -409,6 +437,7 @@ export function RequestDetails() {
           <li key={e.id}>
             {formatDateTime(new Date(e.createdAt))}: {EVENT_LABELS[e.kind] ?? e.kind}
             {e.actorFirstName ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
+            {(e.kind === "triage" || e.kind === "filed") && typeof (e.detail as { summary?: unknown } | null)?.summary === "string" ? ` (${(e.detail as { summary: string }).summary})` : ""}
           </li>
         ))}
       </ul>
@@ -422,5 +451,139 @@ function Row({ label, value }: { label: string; value: string | null | undefined
       <dt className="nhsuk-summary-list__key">{label}</dt>
       <dd className="nhsuk-summary-list__value">{value || copy.noInformation}</dd>
     </div>
+  );
+}
+
+type TriageValues = { difficulty?: string; role?: string; actions?: string | string[]; topics?: string | string[]; reviewDay?: string; reviewMonth?: string; reviewYear?: string };
+type TriageEntry = {
+  triageDifficulty: string | null;
+  triageRole: string | null;
+  triageActions: string[] | null;
+  triageTopics: string[] | null;
+  reviewDate: string | null;
+};
+
+/**
+ * Triage (spec 3 §3, §7): the latest answers, and the form that changes them (a plain form;
+ * with or without JS). After a refused post the form shows what was sent.
+ */
+function Triage({ entry, here, version, error, values }: { entry: TriageEntry; here: string; version: JSX.Element; error: (field: string) => string | undefined; values?: TriageValues }) {
+  const list = (v: string | string[] | undefined) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+  const difficulty = values ? (values.difficulty ?? "") : (entry.triageDifficulty ?? "");
+  const role = values ? (values.role ?? "") : (entry.triageRole ?? "");
+  const actions = values ? (list(values.actions) ?? []) : (entry.triageActions ?? []);
+  const topics = values ? (list(values.topics) ?? []) : (entry.triageTopics ?? []);
+  const [year, month, day] = entry.reviewDate ? entry.reviewDate.split("-") : ["", "", ""];
+  const review = values ? { day: values.reviewDay ?? "", month: values.reviewMonth ?? "", year: values.reviewYear ?? "" } : { day: day ? String(Number(day)) : "", month: month ? String(Number(month)) : "", year };
+  const reviewError = error("reviewDay") ?? error("reviewMonth") ?? error("reviewYear");
+  const checkboxes = (name: "actions" | "topics", legend: string, options: readonly { value: string; label: string }[], chosen: string[]) => (
+    <div className={`nhsuk-form-group${error(name) ? " nhsuk-form-group--error" : ""}`}>
+      <fieldset className="nhsuk-fieldset" id={`triage-${name}`} aria-describedby={error(name) ? `triage-${name}-error` : undefined}>
+        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{legend}</legend>
+        {error(name) ? (
+          <span className="nhsuk-error-message" id={`triage-${name}-error`}>
+            <span className="nhsuk-u-visually-hidden">Error:</span> {error(name)}
+          </span>
+        ) : null}
+        <div className="nhsuk-checkboxes nhsuk-checkboxes--small app-checkbox-columns">
+          {options.map((o) => (
+            <div className="nhsuk-checkboxes__item" key={o.value}>
+              <input className="nhsuk-checkboxes__input" id={`triage-${name}-${o.value}`} name={name} type="checkbox" value={o.value} defaultChecked={chosen.includes(o.value)} />
+              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`triage-${name}-${o.value}`}>
+                {o.label}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+  const select = (name: "difficulty" | "role", label: string, options: readonly { value: string; label: string }[], chosen: string) => (
+    <div className={`nhsuk-form-group${error(name) ? " nhsuk-form-group--error" : ""}`}>
+      <label className="nhsuk-label" htmlFor={`triage-${name}`}>
+        {label}
+      </label>
+      {error(name) ? (
+        <span className="nhsuk-error-message" id={`triage-${name}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {error(name)}
+        </span>
+      ) : null}
+      <select className="nhsuk-select" id={`triage-${name}`} name={name} defaultValue={chosen} aria-describedby={error(name) ? `triage-${name}-error` : undefined}>
+        <option value="">Not set</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <>
+      <h3 className="nhsuk-heading-m">Triage</h3>
+      <dl className="nhsuk-summary-list">
+        <Row label="Difficulty" value={difficultyLabel(entry.triageDifficulty)} />
+        <Row label="To be resolved by" value={roleLabel(entry.triageRole)} />
+        <Row label="Required actions" value={actionLabels(entry.triageActions).join(", ")} />
+        <Row label="Topics" value={topicLabels(entry.triageTopics).join(", ")} />
+        <Row label="Review date" value={entry.reviewDate ? formatDate(entry.reviewDate) : null} />
+      </dl>
+      <details className="nhsuk-details" open={Boolean(values)}>
+        <summary className="nhsuk-details__summary">
+          <span className="nhsuk-details__summary-text">Change triage</span>
+        </summary>
+        <div className="nhsuk-details__text">
+          <PostForm method="post" action={here} key={JSON.stringify(values ?? entry)}>
+            <input type="hidden" name="intent" value="triage" />
+            {version}
+            <div className="nhsuk-grid-row">
+              <div className="nhsuk-grid-column-one-half">{select("difficulty", "Difficulty", TRIAGE_DIFFICULTIES, difficulty)}</div>
+              <div className="nhsuk-grid-column-one-half">{select("role", "To be resolved by", TRIAGE_ROLES, role)}</div>
+            </div>
+            {checkboxes("actions", "Required actions", TRIAGE_ACTIONS, actions)}
+            {checkboxes("topics", "Topics", TRIAGE_TOPICS, topics)}
+            <div className={`nhsuk-form-group${reviewError ? " nhsuk-form-group--error" : ""}`}>
+              <fieldset className="nhsuk-fieldset" aria-describedby={`review-hint${reviewError ? " review-error" : ""}`}>
+                <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Review date (optional)</legend>
+                <div className="nhsuk-hint" id="review-hint">
+                  When to look at this request again, for example 15 3 2027. Leave empty for no review.
+                </div>
+                {reviewError ? (
+                  <span className="nhsuk-error-message" id="review-error">
+                    <span className="nhsuk-u-visually-hidden">Error:</span> {reviewError}
+                  </span>
+                ) : null}
+                <div className="nhsuk-date-input">
+                  {(
+                    [
+                      ["day", "Day", "reviewDay", review.day, 2],
+                      ["month", "Month", "reviewMonth", review.month, 2],
+                      ["year", "Year", "reviewYear", review.year, 4],
+                    ] as const
+                  ).map(([key, label, name, value, width]) => (
+                    <div className="nhsuk-date-input__item" key={key}>
+                      <div className="nhsuk-form-group">
+                        <label className="nhsuk-label nhsuk-date-input__label" htmlFor={`review-${key}`}>
+                          {label}
+                        </label>
+                        <input
+                          className={`nhsuk-input nhsuk-date-input__input nhsuk-input--width-${width}${reviewError ? " nhsuk-input--error" : ""}`}
+                          id={`review-${key}`}
+                          name={name}
+                          type="text"
+                          inputMode="numeric"
+                          defaultValue={value}
+                        />
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
+            <Button variant="secondary">Save triage</Button>
+          </PostForm>
+        </div>
+      </details>
+    </>
   );
 }

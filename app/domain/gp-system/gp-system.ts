@@ -92,7 +92,18 @@ export interface GpSystem {
    * /tpp/practices/{id}/agent/status); null when no agent is configured.
    */
   agentStatus(practiceId: number): Promise<GpResult<GpAgentStatus | null>>;
+  /**
+   * Files a request to the patient's clinical record as a consultation with its SNOMED codes
+   * (spec 3 §4 "autofiled"). Idempotent by request: filing one request again answers the
+   * consultation already filed (`alreadyFiled`), never a second one. Staff file the practice's
+   * own record, so no online-services link is needed.
+   */
+  fileConsultation(patient: GpPatient, consultation: GpConsultationInput): Promise<GpResult<GpFiledConsultation>>;
 }
+
+export type GpSnomedCode = { code: string; term: string };
+export type GpConsultationInput = { requestId: string; summary: string; codes: GpSnomedCode[]; filedByUserId: number };
+export type GpFiledConsultation = { consultationId: string; filedAt: Date; codes: GpSnomedCode[]; alreadyFiled: boolean };
 
 /** Spec 3 §3 Agent status: websocket_connected, systmone_connected, date_updated. */
 export type GpAgentStatus = { websocketConnected: boolean; systmoneConnected: boolean; dateUpdated: Date | null };
@@ -111,5 +122,6 @@ export const GP_OPERATIONS = [
   "prescription_requests",
   "cancel_prescription",
   "agent_status",
+  "file_consultation",
 ] as const;
 export type GpOperation = (typeof GP_OPERATIONS)[number];

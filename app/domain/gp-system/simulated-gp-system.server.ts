@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-or
 import type { Db } from "~/db/client.server";
 import {
   gpAccounts,
+  gpConsultations,
   gpFaults,
   gpLinks,
   gpMedicationCourses,
@@ -26,6 +27,8 @@ import {
   gpOk,
   type GpAgentStatus,
   type GpAppointment,
+  type GpConsultationInput,
+  type GpFiledConsultation,
   type GpCourse,
   type GpError,
   type GpOperation,
@@ -51,6 +54,7 @@ export const SIMULATION_MESSAGES = {
   unknownCourse: "One or more of the medications you selected could not be found.",
   cannotCancelPrescription: "This prescription request can no longer be cancelled.",
   notFound: "Not found.",
+  unknownRequest: "The consultation could not be filed: the request is not at this practice.",
 } as const;
 
 const FAULT_KINDS = new Set(["not_linked", "linkage_reset", "bad_request", "unavailable"]);
@@ -103,6 +107,33 @@ export class SimulatedGpSystem implements GpSystem {
       .from(practiceAgents)
       .where(eq(practiceAgents.practiceId, practiceId));
     return gpOk(row ?? null);
+  }
+
+  /**
+   * The consultation goes in once per request: the unique index on patient_entry_id makes a
+   * second filing (a double click, two staff at once) find the first instead of adding one.
+   */
+  async fileConsultation(patient: GpPatient, consultation: GpConsultationInput): Promise<GpResult<GpFiledConsultation>> {
+    const fault = await this.fault(patient, "file_consultation");
+    if (fault) return gpFail(fault);
+    const entryId = idOf(consultation.requestId);
+    if (entryId === null) return gpBadRequest(SIMULATION_MESSAGES.unknownRequest);
+    const [inserted] = await this.db
+      .insert(gpConsultations)
+      .values({
+        practiceId: patient.practiceId,
+        patientId: patient.patientId,
+        patientEntryId: entryId,
+        summary: consultation.summary,
+        snomedCodes: consultation.codes,
+        filedByUserId: consultation.filedByUserId,
+        filedAt: this.clock.now(),
+      })
+      .onConflictDoNothing({ target: gpConsultations.patientEntryId })
+      .returning();
+    const row = inserted ?? (await this.db.select().from(gpConsultations).where(eq(gpConsultations.patientEntryId, entryId)))[0];
+    if (!row || row.practiceId !== patient.practiceId) return gpBadRequest(SIMULATION_MESSAGES.unknownRequest);
+    return gpOk({ consultationId: String(row.id), filedAt: row.filedAt, codes: row.snomedCodes, alreadyFiled: !inserted });
   }
 
   /** Fault first, then the link: every call but linking needs a live link. */

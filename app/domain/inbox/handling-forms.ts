@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { tooLongMessage, visibleLength } from "~/validation/text-length";
 import { counterField, idField } from "~/validation/ids";
+import { triageFields } from "./triage";
 
 export const HANDLING_FORM_MESSAGES = {
   replyRequired: "Enter a message to the patient",
@@ -48,6 +49,8 @@ export const HandlingSchema = z.discriminatedUnion("intent", [
     actionAssignee: z.string().regex(/^(nobody|\d{1,10})$/).default("nobody"),
   }),
   z.object({ intent: z.literal("action-complete"), actionId: idField("This action no longer exists: reload the page") }),
+  // Issue "staff integrations": triage and review date (triage.ts; the date is checked against today in the action).
+  z.object({ intent: z.literal("triage"), version, ...triageFields }),
   // Issue "templates": send a questionnaire; the answers land in the chosen inbox.
   z.object({
     intent: z.literal("questionnaire"),

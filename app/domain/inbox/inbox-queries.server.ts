@@ -45,6 +45,8 @@ export type InboxRow = {
   assignedToId: number | null;
   stage: string;
   awaitingPatientReply: boolean;
+  longTermCondition: boolean;
+  reviewDate: string | null;
 };
 
 export type InboxPage = { rows: InboxRow[]; next: string | null };
@@ -161,9 +163,21 @@ type ListInput = {
   search?: string | null;
   /** Narrows any inbox to one issue type (the filter select). */
   issueTypeId?: number | null;
+  /** Long-term-condition requests hidden, or only those (triage.ts; spec 3 §7 hide_ltc_issues). */
+  ltc?: "hide" | "only" | null;
+  /** Only requests whose review date is on or before this day (YYYY-MM-DD, London's today). */
+  reviewDueBy?: string | null;
   after?: string | null;
   limit?: number;
 };
+
+/** The triage filters: extra conditions on top of the inbox's own (its partial index still leads). */
+function filters(input: ListInput): SQL | undefined {
+  return and(
+    input.ltc === "hide" ? sql`${e.longTermCondition} = false` : input.ltc === "only" ? sql`${e.longTermCondition} = true` : undefined,
+    input.reviewDueBy ? sql`${e.reviewDate} <= ${input.reviewDueBy}::date` : undefined,
+  );
+}
 
 /** One practice's page: the query shape of its partial index, LIMIT limit + 1. */
 function practicePage(db: Db, practiceId: number, input: ListInput, search: SQL | undefined, cursor: Cursor | null, limit: number) {
@@ -180,6 +194,8 @@ function practicePage(db: Db, practiceId: number, input: ListInput, search: SQL 
       assignedToId: e.assignedToId,
       stage: e.stage,
       awaitingPatientReply: e.awaitingPatientReply,
+      longTermCondition: e.longTermCondition,
+      reviewDate: e.reviewDate,
       // The urgency sort's leading key, by name: a union's ORDER BY takes output columns only.
       urgencyRank: sql<number>`${urgencyRank}`.as("urgency_rank"),
     })
@@ -191,6 +207,7 @@ function practicePage(db: Db, practiceId: number, input: ListInput, search: SQL 
         reached(practiceId),
         membership(input.inbox),
         input.issueTypeId ? eq(e.issueTypeId, input.issueTypeId) : undefined,
+        filters(input),
         search,
         keyset(input.sort, cursor),
       ),
@@ -214,7 +231,7 @@ async function runPracticePage(db: Db, practiceId: number, input: ListInput, cur
   const query = practicePage(db, practiceId, input, search, cursor, limit);
   if (search) return query;
   const inbox = typeof input.inbox === "string" ? input.inbox : "issueTypeId" in input.inbox ? "type" : "personal";
-  return runNamed(query, `inbox_${inbox}_${input.sort}${cursor ? "_after" : ""}${input.issueTypeId ? "_filtered" : ""}`);
+  return runNamed(query, `inbox_${inbox}_${input.sort}${cursor ? "_after" : ""}${input.issueTypeId ? "_filtered" : ""}${input.ltc ? `_ltc_${input.ltc}` : ""}${input.reviewDueBy ? "_review" : ""}`);
 }
 
 export async function listInbox(db: Db, input: ListInput & { practiceId: number }): Promise<InboxPage> {

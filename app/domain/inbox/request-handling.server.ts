@@ -23,7 +23,7 @@ export type ChangeResult =
   | { status: "refused"; entry: PatientEntry; message: string };
 
 /** The staff event kinds recorded in entry_events (and shown in the history). */
-export type EventKind = Command["kind"] | "viewed" | "comment" | "action_added" | "action_completed" | "submitted";
+export type EventKind = Command["kind"] | "viewed" | "comment" | "action_added" | "action_completed" | "submitted" | "filed";
 
 async function lockEntry(tx: Tx, practiceId: number, entryId: number): Promise<PatientEntry | null> {
   const [entry] = await tx

@@ -4,6 +4,7 @@
  * in a transaction with optimistic concurrency; these rules only say whether and how.
  */
 import type { InboxState } from "./inboxes";
+import type { Triage } from "./triage";
 
 export const URGENCIES = [
   { id: 1, label: "Routine" },
@@ -27,10 +28,17 @@ export type Command =
   | { kind: "undo"; previous: Pick<RequestState, "assignedToId" | "awaitingPatientReply"> }
   | { kind: "cancel" }
   | { kind: "delete" }
-  | { kind: "patient_reply"; toUnassigned: boolean };
+  | { kind: "patient_reply"; toUnassigned: boolean }
+  | { kind: "triage"; triage: Triage };
 
 export type Patch = Partial<Pick<RequestState, "stage" | "assignedToId" | "awaitingPatientReply" | "urgencyId" | "deletedAt">> & {
   closedAt?: Date | null;
+  triageDifficulty?: string | null;
+  triageRole?: string | null;
+  triageActions?: string[];
+  triageTopics?: string[];
+  longTermCondition?: boolean;
+  reviewDate?: string | null;
 };
 
 export type Outcome = { ok: true; patch: Patch } | { ok: false; message: string };
@@ -71,5 +79,17 @@ export function applyCommand(state: RequestState, command: Command, now: Date): 
       return open ? ok({ stage: "cancelled", closedAt: now, awaitingPatientReply: false }) : no(HANDLING_MESSAGES.notOpen);
     case "delete":
       return ok({ deletedAt: now });
+    case "triage": {
+      // Any request that reached the practice, open or closed: a finished one may still want a review.
+      const t = command.triage;
+      return ok({
+        triageDifficulty: t.difficulty,
+        triageRole: t.role,
+        triageActions: t.actions,
+        triageTopics: t.topics,
+        longTermCondition: t.longTermCondition,
+        reviewDate: t.reviewDate,
+      });
+    }
   }
 }

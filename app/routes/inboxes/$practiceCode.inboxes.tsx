@@ -7,15 +7,16 @@ export function loader(args: LoaderFunctionArgs) {
   return inboxesLayoutLoader(args);
 }
 
-/** The inboxes with their counts beside whichever inbox is open; `/all/inboxes` is every practice's. */
+/**
+ * The inboxes with their counts in a bar above whichever inbox is open, so the list and the
+ * request have the width (decision 0114); `/all/inboxes` is every practice's.
+ */
 export default function Inboxes() {
   const data = useLoaderData<typeof loader>();
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-one-quarter">
-        <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} practices={data.practices} carerRequests={data.carerRequests} />
-      </div>
-      <div className="nhsuk-grid-column-three-quarters">
+    <div className="app-inboxes">
+      <InboxNav code={data.practice.code} me={data.me} counts={data.counts} issueTypes={data.issueTypes} practices={data.practices} carerRequests={data.carerRequests} />
+      <div className="app-inboxes__content">
         <Outlet />
       </div>
     </div>

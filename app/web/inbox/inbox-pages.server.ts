@@ -28,6 +28,8 @@ import { requestReference } from "~/domain/requests/reference";
 import { bubbleCount, inboxCountsAcross } from "~/domain/inbox/counters.server";
 import { practiceInboxCounts } from "~/web/inbox/counters.server";
 import { HandlingSchema } from "~/domain/inbox/handling-forms";
+import { parseLtcFilter, parseReviewDate, parseReviewFilter, triageFromForm, triageSummary } from "~/domain/inbox/triage";
+import { londonDate } from "~/domain/time/london";
 import { listInboxAcross, type InboxSelector, type InboxSort } from "~/domain/inbox/inbox-queries.server";
 import { FEDERATED_CODE, practiceOfEntry, staffPractices, type InboxScope } from "~/domain/inbox/inbox-scope.server";
 import { requireInboxScope } from "~/web/inbox/inbox-scope.server";
@@ -161,6 +163,8 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const typeParam = url.searchParams.get("type");
   const issueTypeId = typeParam && /^\d{1,3}$/.test(typeParam) ? Number(typeParam) : null;
+  const ltc = parseLtcFilter(url.searchParams.get("ltc"));
+  const review = parseReviewFilter(url.searchParams.get("review"));
   const { selector, title, basePath } = await resolveInbox(args.request, context, scope, viewer, args.params);
   // An issue-type inbox is already one type: no type filter there.
   const byType = typeof selector === "object" && "issueTypeId" in selector;
@@ -168,7 +172,7 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const at = context.clock.now();
   // Independent reads and the audit rows at once; the page is shown only if all succeed.
   const [page, staff, issueTypes] = await Promise.all([
-    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, after, limit: 20 }),
+    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, ltc, reviewDueBy: review ? londonDate(context.clock.now()) : null, after, limit: 20 }),
     Promise.all(ids.map((id) => staffOf(args.request, context, id))),
     listIssueTypes(context.db),
     // The audit says a search was made, never what was typed (it may be a name). One row per
@@ -197,6 +201,8 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
     after,
     search,
     issueTypeId,
+    ltc,
+    review,
     issueTypes: byType ? [] : issueTypes.map((t) => ({ id: t.id, name: t.name })),
     next: page.next,
     rows: page.rows.map((r) => ({
@@ -211,6 +217,8 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
       assignee: r.assignedToId ? (names.get(r.assignedToId) ?? "Someone else") : null,
       stage: r.stage,
       awaitingPatientReply: r.awaitingPatientReply,
+      longTermCondition: r.longTermCondition,
+      reviewDate: r.reviewDate,
     })),
   });
 }
@@ -306,6 +314,7 @@ const DONE_MESSAGES: Record<string, string> = {
   action: "Action added.",
   "action-complete": "Action completed.",
   questionnaire: "The questionnaire has been sent to the patient.",
+  triage: "Triage saved.",
 };
 
 export async function requestDetailsAction(args: ActionFunctionArgs) {
@@ -366,6 +375,13 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
     case "action-complete":
       result = await completeAction(context, actor, { entryId, actionId: value.actionId });
       break;
+    case "triage": {
+      const review = parseReviewDate({ day: value.reviewDay, month: value.reviewMonth, year: value.reviewYear }, context.clock.now());
+      if (!review.ok) return json({ intent: "triage", lastResult: submission.reply({ fieldErrors: { [review.field]: [review.message] } }), conflict: null }, { status: 400 });
+      const triage = triageFromForm(value, review.iso);
+      result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "triage", triage }, detail: { summary: triageSummary(triage) } });
+      break;
+    }
     case "questionnaire": {
       const sent = await sendQuestionnaire(context, actor, {
         entryId,
