@@ -71,6 +71,12 @@ export type GpPrescriptionRequest = {
   courses: Array<GpCourse & { status: string }>;
 };
 
+/** One entry of the record summary: an allergy, a problem or a test result. */
+export type GpRecordItem = { name: string; detail: string | null; recordedOn: string };
+
+/** The summary of the patient's GP record (My Records, decision 0109). */
+export type GpRecordSummary = { allergies: GpRecordItem[]; medication: GpCourse[]; problems: GpRecordItem[]; testResults: GpRecordItem[] };
+
 export interface GpSystem {
   linkStatus(patient: GpPatient): Promise<GpResult<{ linked: boolean }>>;
   link(patient: GpPatient, details: LinkDetails): Promise<GpResult<void>>;
@@ -92,6 +98,12 @@ export interface GpSystem {
    * /tpp/practices/{id}/agent/status); null when no agent is configured.
    */
   agentStatus(practiceId: number): Promise<GpResult<GpAgentStatus | null>>;
+  /**
+   * The summary of the patient's record: allergies, repeat medication, problems and test
+   * results. Read for a registered patient of the practice (patient_view_enabled), without an
+   * online-services link (decision 0109).
+   */
+  medicalRecord(patient: GpPatient): Promise<GpResult<GpRecordSummary>>;
 }
 
 /** Spec 3 §3 Agent status: websocket_connected, systmone_connected, date_updated. */
@@ -111,5 +123,6 @@ export const GP_OPERATIONS = [
   "prescription_requests",
   "cancel_prescription",
   "agent_status",
+  "medical_record",
 ] as const;
 export type GpOperation = (typeof GP_OPERATIONS)[number];
