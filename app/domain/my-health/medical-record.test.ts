@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gpFail, gpOk } from "~/domain/gp-system/gp-system";
+import { gpFail, gpOk, type GpError } from "~/domain/gp-system/gp-system";
 import { MEDICAL_RECORD_MESSAGES, recordView } from "./medical-record";
 
 describe("My Records' view of the GP record", () => {
@@ -24,7 +24,8 @@ describe("My Records' view of the GP record", () => {
   });
 
   it("reads every failure of the GP system as not available", () => {
-    for (const error of [{ kind: "unavailable" }, { kind: "not_linked" }, { kind: "linkage_reset" }, { kind: "bad_request", messages: ["x"] }] as const) {
+    const errors: GpError[] = [{ kind: "unavailable" }, { kind: "not_linked" }, { kind: "linkage_reset" }, { kind: "bad_request", messages: ["x"] }];
+    for (const error of errors) {
       expect(recordView(gpFail(error))).toEqual({ state: "unavailable", message: MEDICAL_RECORD_MESSAGES.unavailable });
     }
   });

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/requests/RequestParts";
 import { not_loggedin } from "~/domain/auth/guards";
 import { MAX_DATE_OF_BIRTH_FAILURES } from "~/domain/auth/magic-links.server";
 import { findPracticeByCode, SPECIAL_PRACTICE_CODES } from "~/domain/practices/practices.server";
@@ -27,9 +28,7 @@ export default function Verification() {
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <a className="nhsuk-back-link" href={`/practice/${code}`}>
-          {practiceName}
-        </a>
+        <BackLink href={`/practice/${code}`}>{practiceName}</BackLink>
         <h1>How {practiceName} checks who you are</h1>
         <p className="nhsuk-lede-text">
           Your requests and messages are about your health. Before anyone can read or send them, {practiceName} makes sure they come from
