@@ -123,4 +123,7 @@ export const SHARED_ROUTES = [
   { id: "routes/$practiceCode.dependents", path: ":practiceCode/dependents", module: "carer.dependents" },
   { id: "routes/$practiceCode.dependents.add", path: ":practiceCode/dependents/add", module: "carer.dependents_.add" },
   { id: "routes/$practiceCode.carer.register", path: ":practiceCode/carer/register", module: "practice.$practiceCode.carer.register" },
+  // The link in a practice's SMS or e-mail (spec 2 §2.2, decision 0108): the magic link's page,
+  // with what the link is for in the address.
+  { id: "routes/msg.$type.auth.$token", path: "msg/:type/auth/:token", module: "security.$token" },
 ];

@@ -1795,3 +1795,28 @@ export const nhsLoginPending = pgTable("nhs_login_pending", {
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The simulated GP system's record summary (issue "patient side", decision 0109): a patient's
+ * allergies, problems and test results, shown at /{code}/my-medical-records with the repeat
+ * medication of gp_medication_courses. A real GP system answers from its own record.
+ */
+export const gpRecordEntries = pgTable(
+  "gp_record_entries",
+  {
+    id: serial("id").primaryKey(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    /** allergy, problem or test_result. */
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    /** A reaction, a status ("Active", "Resolved") or a result with its range. */
+    detail: text("detail"),
+    recordedOn: date("recorded_on").notNull(),
+  },
+  (t) => [
+    index("gp_record_entries_patient_idx").on(t.patientId),
+    check("gp_record_entries_kind", sql`${t.kind} in ('allergy', 'problem', 'test_result')`),
+  ],
+);

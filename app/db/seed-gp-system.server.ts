@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
-import { gpAccounts, gpMedicationCourses, gpPrescriptionRequestCourses, gpPrescriptionRequests, gpSessions, gpSlots, patients, users } from "./schema";
+import { gpAccounts, gpMedicationCourses, gpPrescriptionRequestCourses, gpPrescriptionRequests, gpRecordEntries, gpSessions, gpSlots, patients, users } from "./schema";
 import { londonDay, londonTime } from "~/domain/online-services/format";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 
@@ -198,6 +198,7 @@ export async function seedGpPatient(
     .insert(gpMedicationCourses)
     .values(DEMO_MEDICATIONS.map(([name, dosage]) => ({ patientId, name, dosage })))
     .returning({ id: gpMedicationCourses.id });
+  await seedGpRecord(db, patientId, now);
   if (!options.history) return;
   // An issued order from last month: TPP practices may still cancel it, EMIS ones not.
   const [issued] = await db
@@ -273,4 +274,19 @@ function tppNhsNumber(): string {
     if (check !== null) return firstNine + check;
   }
   throw new Error("no NHS number");
+}
+
+/** The record summary My Records shows (decision 0109): allergies, problems and test results. */
+export async function seedGpRecord(db: Db, patientId: number, now: Date): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+  await db.insert(gpRecordEntries).values([
+    { patientId, kind: "allergy", name: "Penicillin", detail: "Rash and swelling", recordedOn: daysAgo(3650) },
+    { patientId, kind: "allergy", name: "Elastoplast", detail: "Skin irritation", recordedOn: daysAgo(900) },
+    { patientId, kind: "problem", name: "Essential hypertension", detail: "Active", recordedOn: daysAgo(400) },
+    { patientId, kind: "problem", name: "Asthma", detail: "Active", recordedOn: daysAgo(6000) },
+    { patientId, kind: "problem", name: "Fractured left wrist", detail: "Resolved", recordedOn: daysAgo(2500) },
+    { patientId, kind: "test_result", name: "Total cholesterol", detail: "4.6 mmol/L (normal: below 5.0)", recordedOn: daysAgo(60) },
+    { patientId, kind: "test_result", name: "HbA1c", detail: "38 mmol/mol (normal: below 42)", recordedOn: daysAgo(60) },
+    { patientId, kind: "test_result", name: "eGFR", detail: "84 mL/min/1.73m2 (normal: above 60)", recordedOn: daysAgo(60) },
+  ]);
 }

@@ -99,7 +99,7 @@ test("a link from the practice opens that request's chat, after the date of birt
   await expect(message).toHaveCount(1);
   await message.getByRole("link").first().click();
 
-  await expect(page).toHaveURL(/\/security\/[\w-]+$/);
+  await expect(page).toHaveURL(/\/msg\/message\/auth\/[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your identity");
   const [year, month, day] = E2E_CHAT.linkHolderDateOfBirth.split("-");
   await page.getByLabel("Day").fill(String(Number(day)));

@@ -221,6 +221,23 @@ const ROWS: Row[] = [
   { route: "routes/feedback", noForeign: "names no practice: the viewer's own",
     own:     "login       ok/form     ok/form     ok/form     denied      denied      denied      denied      denied      denied" },
   { route: "routes/friends-family-test.$token", public: "the friends and family test link (a dead one: 404)", params: () => ({ token: "dead-token" }), own: ALL("404") },
+  // The rest of the patient side (decisions 0103, 0104, 0108, 0109): deleting a reading (none in
+  // this world: the allowed roles find none), My Records (A has patient_view_enabled off: every
+  // role is denied; the integration test opens it where it is on), moving practice (own record).
+  { route: "routes/$practiceCode.my-health.blood-pressure_.$readingId.delete", params: (c) => ({ practiceCode: c.page, readingId: "999999" }),
+    own:     "login       404         denied      404         denied      denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.my-medical-records", params: practice,
+    own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.patient-transfer", params: practice,
+    own:     "login       ok/form     denied      denied      denied      denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied" },
+  { route: "routes/frontdoor-health-hub.redirect", noForeign: "names nothing: the configured health hub",
+    own:     "login       ok          ok          ok          ok          denied      denied      denied      denied      denied" },
+  { route: "routes/research", public: "research participation, for visitors", own: "ok home home home home home home home home home" },
+  { route: "routes/practice.$practiceCode.verification", public: "how the practice checks who you are, for visitors", params: practice, own: "ok home home home home home home home home home" },
+  { route: "routes/msg.$type.auth.$token", public: "the link in a practice's message (a dead one)", params: () => ({ type: "message", token: "dead-token" }), own: ALL("ok/form") },
   { route: "routes/$practiceCode.statistics", public: "blocked: redirects home (spec 3 §2)", params: practice, own: ALL("ok") },
   { route: "routes/admin.reports",
     own:     "login       denied      denied      denied      denied      denied      denied      denied      denied      ok" },

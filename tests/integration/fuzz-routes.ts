@@ -487,6 +487,13 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { token: ["A".repeat(43), "dead-token"] },
       fields: { answer: ["very_good", "dont_know", "x"], reason: [...TEXT, "", "x".repeat(1001)] },
     },
+    // The rest of the patient side (issue "patient side", decisions 0103, 0104, 0108, 0109).
+    "$practiceCode.my-health.blood-pressure_.$readingId.delete": { roles: ["patient", "carer"], params: { readingId: ["1", "999999"] } },
+    "$practiceCode.patient-transfer": {
+      roles: ["patient"],
+      fields: { newPractice: ["Oak Surgery", "", "x".repeat(201), ...TEXT], newPracticeTown: ["Leeds", "", "y".repeat(101)], which: ["all", "open", "x"], consent: ["yes", "no", ""] },
+    },
+    "msg.$type.auth.$token": { roles: ["anonymous"], params: { type: ["message", "questionnaire"], token: [world.tokens.magic] }, fields: date("dateOfBirth", magicPerson) },
     suggestion: { fields: { comment: [...TEXT, "x".repeat(2001)], mode: ["dialog"], returnTo: ["/suggestion", ...REDIRECTS] } },
     "validate.$token": { roles: ["anonymous"], params: { token: [world.tokens.validation] } },
     "session.keep-alive": { roles: [...STANDARD_ROLES] },

@@ -37,7 +37,7 @@ import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { seedE2eAgentUsers } from "./e2e-seed-agent";
 import { seedE2eNhsLoginPatients } from "./e2e-seed-nhs-login";
 import { seedE2eSettingsPractices } from "./e2e-seed-settings";
-import { seedE2eMyHealth } from "./e2e-seed-my-health";
+import { seedE2eMyHealth, seedE2eRecordsPatients } from "./e2e-seed-my-health";
 import { seedE2eMergePeople } from "./e2e-seed-merge";
 import { seedE2eIntegrations } from "./e2e-seed-integrations";
 import { seedE2ePatientSidePeople } from "./e2e-seed-patient-side";
@@ -53,6 +53,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eNhsLoginPatients(db, demo.id);
   await seedFederatedInbox(db, passwordHash);
   await seedE2eMyHealth(db, passwordHash);
+  await seedE2eRecordsPatients(db, passwordHash);
   for (const project of E2E_PROJECTS) {
     const email = e2eMfaUserEmail(project);
     const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);

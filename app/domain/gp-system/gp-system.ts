@@ -71,6 +71,12 @@ export type GpPrescriptionRequest = {
   courses: Array<GpCourse & { status: string }>;
 };
 
+/** One entry of the record summary: an allergy, a problem or a test result. */
+export type GpRecordItem = { name: string; detail: string | null; recordedOn: string };
+
+/** The summary of the patient's GP record (My Records, decision 0109). */
+export type GpRecordSummary = { allergies: GpRecordItem[]; medication: GpCourse[]; problems: GpRecordItem[]; testResults: GpRecordItem[] };
+
 export interface GpSystem {
   linkStatus(patient: GpPatient): Promise<GpResult<{ linked: boolean }>>;
   link(patient: GpPatient, details: LinkDetails): Promise<GpResult<void>>;
@@ -99,6 +105,12 @@ export interface GpSystem {
    * own record, so no online-services link is needed.
    */
   fileConsultation(patient: GpPatient, consultation: GpConsultationInput): Promise<GpResult<GpFiledConsultation>>;
+  /**
+   * The summary of the patient's record: allergies, repeat medication, problems and test
+   * results. Read for a registered patient of the practice (patient_view_enabled), without an
+   * online-services link (decision 0109).
+   */
+  medicalRecord(patient: GpPatient): Promise<GpResult<GpRecordSummary>>;
 }
 
 export type GpSnomedCode = { code: string; term: string };
@@ -123,5 +135,6 @@ export const GP_OPERATIONS = [
   "cancel_prescription",
   "agent_status",
   "file_consultation",
+  "medical_record",
 ] as const;
 export type GpOperation = (typeof GP_OPERATIONS)[number];

@@ -14,6 +14,7 @@ import {
   gpMedicationCourses,
   gpPrescriptionRequestCourses,
   gpPrescriptionRequests,
+  gpRecordEntries,
   gpSessions,
   gpSlots,
   practiceAgents,
@@ -34,6 +35,8 @@ import {
   type GpOperation,
   type GpPatient,
   type GpPrescriptionRequest,
+  type GpRecordItem,
+  type GpRecordSummary,
   type GpResult,
   type GpSession,
   type GpSystem,
@@ -318,6 +321,31 @@ export class SimulatedGpSystem implements GpSystem {
       .where(and(eq(gpSlots.id, id), eq(gpSlots.bookedByPatientId, patient.patientId), gt(gpSlots.startTime, this.clock.now())))
       .returning({ id: gpSlots.id });
     return freed.length > 0 ? gpOk(undefined) : gpBadRequest(SIMULATION_MESSAGES.cannotCancelAppointment);
+  }
+
+  async medicalRecord(patient: GpPatient): Promise<GpResult<GpRecordSummary>> {
+    const fault = await this.fault(patient, "medical_record");
+    if (fault) return gpFail(fault);
+    const [entries, courses] = await Promise.all([
+      this.db
+        .select()
+        .from(gpRecordEntries)
+        .where(eq(gpRecordEntries.patientId, patient.patientId))
+        .orderBy(desc(gpRecordEntries.recordedOn), asc(gpRecordEntries.id)),
+      this.db
+        .select()
+        .from(gpMedicationCourses)
+        .where(eq(gpMedicationCourses.patientId, patient.patientId))
+        .orderBy(asc(gpMedicationCourses.name), asc(gpMedicationCourses.id)),
+    ]);
+    const of = (kind: string): GpRecordItem[] =>
+      entries.filter((e) => e.kind === kind).map((e) => ({ name: e.name, detail: e.detail, recordedOn: e.recordedOn }));
+    return gpOk({
+      allergies: of("allergy"),
+      medication: courses.map((r) => ({ courseId: String(r.id), name: r.name, dosage: r.dosage })),
+      problems: of("problem"),
+      testResults: of("test_result"),
+    });
   }
 
   async courses(patient: GpPatient): Promise<GpResult<GpCourse[]>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageOf, bandOf, londonInstant, MESSAGES, parseTime, readingDate, readingSchema, readingsMessage } from "./blood-pressure";
+import { averageOf, bandOf, londonInstant, mayDeleteReading, MESSAGES, parseTime, readingDate, readingSchema, readingsMessage } from "./blood-pressure";
 import { chartGeometry, yOf } from "./chart";
 
 const now = new Date("2026-11-27T10:00:00Z");
@@ -111,5 +111,13 @@ describe("the chart", () => {
     expect(g.points[0]!.x).toBeLessThan(g.points[1]!.x);
     expect(g.systolicPath).toBe(`M${g.points[0]!.x} ${yOf(120)} L${g.points[1]!.x} ${yOf(160)}`);
     expect(yOf(400)).toBe(yOf(220));
+  });
+});
+
+describe("deleting a reading", () => {
+  it("is for a reading not yet sent only, and says which reading went", () => {
+    expect(mayDeleteReading({ sent: false })).toBe(true);
+    expect(mayDeleteReading({ sent: true })).toBe(false);
+    expect(MESSAGES.deleted({ systolic: 148, diastolic: 92 })).toBe("Reading deleted: 148/92 mmHg.");
   });
 });

@@ -78,6 +78,7 @@ export const MESSAGES = {
     future: "Time of the reading must be now or in the past",
   },
   send: { none: "Add at least one reading before you send them to the practice" },
+  deleted: (r: { systolic: number; diastolic: number }) => `Reading deleted: ${r.systolic}/${r.diastolic} mmHg.`,
 } as const;
 
 type FieldName = "systolic" | "diastolic" | "pulse";
@@ -199,4 +200,12 @@ export function readingsMessage(readings: readonly { systolic: number; diastolic
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/**
+ * A reading may be deleted (a mistyped one) only while it is the patient's own notebook: once
+ * sent it is part of a request the practice holds, and the request is the record.
+ */
+export function mayDeleteReading(reading: { sent: boolean }): boolean {
+  return !reading.sent;
 }

@@ -4,7 +4,7 @@
  * unsent ones to the practice as a request (docs/decisions/0105-blood-pressure-readings.md).
  * Every query names the practice and the patient; the patient comes from `myHealthSubjects`.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { bloodPressureReadings, entryMessages } from "~/db/schema";
@@ -13,7 +13,7 @@ import { actingPatients, type ActingPatient } from "~/domain/requests/access.ser
 import { createEntry, type PatientEntry } from "~/domain/requests/entries.server";
 import { submitDraft } from "~/domain/requests/journey.server";
 import { formatLondonDateTime } from "~/domain/time/london";
-import { readingsMessage, type ReadingInput } from "./blood-pressure";
+import { mayDeleteReading, readingsMessage, type ReadingInput } from "./blood-pressure";
 
 /** The issue type a set of readings arrives as: "An ongoing medical problem" (decision 0105). */
 export const READINGS_ISSUE_TYPE_ID = 2;
@@ -54,6 +54,49 @@ export async function addReading(db: Db, input: { practiceId: number; patientId:
     })
     .returning({ id: bloodPressureReadings.id });
   return row!.id;
+}
+
+/**
+ * One reading the viewer may delete: at this practice, of one of `patientIds` (the viewer's
+ * subjects), not yet sent. Anything else is null (the route answers 404).
+ */
+export async function findDeletableReading(
+  db: Db,
+  practiceId: number,
+  patientIds: readonly number[],
+  readingId: number,
+): Promise<(Reading & { patientId: number }) | null> {
+  if (patientIds.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(bloodPressureReadings)
+    .where(
+      and(
+        eq(bloodPressureReadings.id, readingId),
+        eq(bloodPressureReadings.practiceId, practiceId),
+        inArray(bloodPressureReadings.patientId, [...patientIds]),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const reading = { id: row.id, patientId: row.patientId, systolic: row.systolic, diastolic: row.diastolic, pulse: row.pulse, takenAt: row.takenAt, sent: row.patientEntryId !== null };
+  return mayDeleteReading(reading) ? reading : null;
+}
+
+/** Deletes an unsent reading; false when it was sent (or deleted) meanwhile. */
+export async function deleteUnsentReading(db: Db, practiceId: number, patientId: number, readingId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(bloodPressureReadings)
+    .where(
+      and(
+        eq(bloodPressureReadings.id, readingId),
+        eq(bloodPressureReadings.practiceId, practiceId),
+        eq(bloodPressureReadings.patientId, patientId),
+        isNull(bloodPressureReadings.patientEntryId),
+      ),
+    )
+    .returning({ id: bloodPressureReadings.id });
+  return deleted.length > 0;
 }
 
 class NothingToSend extends Error {}

@@ -96,6 +96,7 @@ const RECORD_PATHS = [
   /^\/appointments(\/|$)/,
   /^\/[^/]+\/appointment(\/|$)/,
   /^\/[^/]+\/online-services(\/|$)/,
+  /^\/[^/]+\/my-medical-records(\/|$)/,
 ];
 
 export function isRecordPath(pathname: string): boolean {

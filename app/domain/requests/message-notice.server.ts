@@ -1,12 +1,14 @@
 /**
  * The notice a patient gets when the practice writes in a request's conversation: e-mail
  * (account address, else the record's, else for a dependent the carer who wrote it) and SMS
- * when the record has a mobile, each with a magic link scoped to this request only.
+ * when the record has a mobile, each with a magic link scoped to this request only, at its
+ * message-link address /msg/message/auth/{token} (decision 0108).
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { patients, practices, users } from "~/db/schema";
 import { issueMagicLink } from "~/domain/auth/magic-links.server";
+import { messageLinkPath } from "~/domain/auth/message-links";
 import type { PatientEntry } from "./entries.server";
 
 export async function notifyPatientOfMessage(context: AppContext, entry: PatientEntry, origin: string) {
@@ -31,7 +33,7 @@ export async function notifyPatientOfMessage(context: AppContext, entry: Patient
   }
   if (!email && !row.mobile) return;
   const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
-  const values = { product: config.productName, practiceName: row.practiceName, link: new URL(`/security/${token}`, origin).toString() };
+  const values = { product: config.productName, practiceName: row.practiceName, link: new URL(messageLinkPath("message", token), origin).toString() };
   if (email) await notifier.send({ channel: "email", to: email, template: "request-message", values });
   if (row.mobile) await notifier.send({ channel: "sms", to: row.mobile, template: "request-message", values });
 }

@@ -78,4 +78,7 @@ export const availablePaths: ReadonlySet<string> = new Set([
   // Video consultations (issue "video").
   "/:code/waitingroom",
   "/:code/videoschedules",
+  // The patient's account menu (issue "patient side"): My Records, Change My Details.
+  "/:code/my-medical-records",
+  "/:code/change-my-details",
 ]);

@@ -72,7 +72,7 @@ const RULES: Array<{ item: string; on: Partial<MenuPractice>; shown: Who[]; hidd
   { item: "Video calls", on: { allowVideo: true }, shown: ["patient", "carer"], hidden: ["guest", "staff", "practiceAdmin"] },
   { item: "Video Consultation Calendar", on: { allowVideo: true }, shown: ["staff"], hidden: ["patient", "carer", "guest", "practiceAdmin"] },
   // My Records: patient_view_enabled and no magic token.
-  { item: "My Records", on: { patientViewEnabled: true }, shown: ["patient", "guest"], hidden: ["tokenPatient", "staff", "practiceAdmin"] },
+  { item: "My Records", on: { patientViewEnabled: true }, shown: ["patient"], hidden: ["guest", "tokenPatient", "staff", "practiceAdmin"] },
   // My health: patient or carer plus patient_my_health_enabled (spec 2 §6); never a guest.
   { item: "My health", on: { patientMyHealthEnabled: true }, shown: ["patient", "carer"], hidden: ["guest", "staff", "practiceAdmin"] },
   // Online Services: linkage_enabled.

@@ -118,7 +118,7 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   if (v.isPracticeAdmin && code) account.push({ label: "Online Resources", href: `/practices/online-resources/${code}` });
   if (staffOrAdmin) account.push({ label: "Training Videos", href: "/videos" });
   if (v.isCarer) account.push({ label: "People I Care For", href: "/carer/dependents" });
-  if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
+  if (p.patientViewEnabled && !v.hasMagicToken && v.isPatient && !v.isGuest && code) account.push({ label: "My Records", href: `/${code}/my-medical-records` });
   if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });
   if (p.notificationSetting && staffOrAdmin && code && v.userId) account.push({ label: "Notification Settings", href: `/${code}/notification-settings/${v.userId}` });
   if (p.groupChatSetting && staffOrAdmin && code) account.push({ label: "Group Video", href: `/${code}/group_chats` });

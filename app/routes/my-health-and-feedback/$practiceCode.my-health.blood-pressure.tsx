@@ -165,7 +165,7 @@ export default function BloodPressure() {
                 />
               </div>
               <div className="nhsuk-grid-column-one-half">
-                <Table caption={`${whose[0]!.toUpperCase()}${whose.slice(1)} blood pressure readings, oldest first`} captionSize="s" columns={["Date and time", "Blood pressure (mmHg)", "Pulse", "Sent"]}>
+                <Table caption={`${whose[0]!.toUpperCase()}${whose.slice(1)} blood pressure readings, oldest first`} captionSize="s" columns={["Date and time", "Blood pressure (mmHg)", "Pulse", "Sent", { hidden: "Actions" }]}>
                   {data.readings.map((r) => (
                     <tr className="nhsuk-table__row" key={r.id}>
                       <td className="nhsuk-table__cell">{r.takenAt}</td>
@@ -178,6 +178,13 @@ export default function BloodPressure() {
                       </td>
                       <td className="nhsuk-table__cell">{r.pulse}</td>
                       <td className="nhsuk-table__cell">{r.sent ? "Sent" : "Not sent yet"}</td>
+                      <td className="nhsuk-table__cell">
+                        {r.sent ? null : (
+                          <a href={`/${data.code}/my-health/blood-pressure/${r.id}/delete`}>
+                            Delete<span className="nhsuk-u-visually-hidden"> the reading of {r.takenAt}</span>
+                          </a>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </Table>

@@ -46,6 +46,9 @@ export default function PracticeLanding() {
           <li>
             <a href={`/practice/${practice.urlCode}/continue-as-guest`}>Continue without an account</a>
           </li>
+          <li>
+            <a href={`/practice/${practice.urlCode}/verification`}>How {practice.name} checks who you are</a>
+          </li>
         </ul>
         {practice.address ? <p>{practice.address}</p> : null}
         {practice.phone ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useNhsForm } from "~/components/forms";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,6 +11,9 @@ import { Button } from "~/components/Fields";
 import { dateOfBirthOptions } from "~/web/accounts/registration.server";
 import { dateOfBirthSchema, MAGIC_LINK_MESSAGES } from "~/domain/auth/magic-link-form";
 import { checkMagicLinkDateOfBirth, findMagicLink, grantTarget } from "~/domain/auth/magic-links.server";
+import { isMessageLinkType, linkFitsType } from "~/domain/auth/message-links";
+import type { AppContext } from "~/context.server";
+import { notFound } from "~/web/responses.server";
 import { getTokenGrant, grantCookie } from "~/web/auth/token-grant.server";
 import type { RootLoaderData } from "~/root";
 
@@ -23,12 +27,23 @@ export const handle = {
 const london = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "numeric" });
 
 /**
+ * The live link of this address: /security/{token}, or /msg/{type}/auth/{token} (app/route-table.mjs,
+ * decision 0108), where the link must have been sent for that type; an unknown type is page-not-found.
+ */
+async function linkOf(context: AppContext, params: LoaderFunctionArgs["params"]) {
+  const token = params.token ?? "";
+  if (params.type !== undefined && !isMessageLinkType(params.type)) throw notFound();
+  const link = await findMagicLink(context, token);
+  if (link && params.type !== undefined && isMessageLinkType(params.type) && !linkFitsType(params.type, link.scope)) return { token, link: null };
+  return { token, link };
+}
+
+/**
  * A magic link (spec 2 §2.2). The link is read, never used up: it works again and again
  * until it expires or is locked. Nothing is granted before the date of birth is confirmed.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const token = params.token ?? "";
-  const link = await findMagicLink(context, token);
+  const { token, link } = await linkOf(context, params);
   if (!link) return json({ state: "dead" as const });
   const grant = await getTokenGrant(request, context);
   if (grant?.tokenId === link.tokenId) {
@@ -48,7 +63,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const token = params.token ?? "";
+  const { token, link } = await linkOf(context, params);
+  if (!link) return json({ lastResult: null, locked: false }, { status: 410 });
   const submission = parseWithZod(await request.formData(), { schema: dateOfBirthSchema(await dateOfBirthOptions(context)) });
   if (submission.status !== "success") return json({ lastResult: submission.reply(), locked: false }, { status: 400 });
   const check = await checkMagicLinkDateOfBirth(context, token, submission.value.dateOfBirth);
@@ -75,10 +91,11 @@ export default function SecurityToken() {
   switch (data.state) {
     case "dead":
       return (
-        <Message
-          title={DEAD_TITLE}
-          text="Links from your GP practice work for 7 days. Contact your practice if you need a new one."
-        />
+        <Message title={DEAD_TITLE} text="Links from your GP practice work for 7 days. Contact your practice if you need a new one.">
+          <p>
+            If you have an account, <a href="/login">sign in</a> to read your requests and messages.
+          </p>
+        </Message>
       );
     case "confirmed":
       return <Confirmed {...data} />;
@@ -87,12 +104,13 @@ export default function SecurityToken() {
   }
 }
 
-function Message({ title, text }: { title: string; text: string }) {
+function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         <h1>{title}</h1>
         <p>{text}</p>
+        {children}
       </div>
     </div>
   );
