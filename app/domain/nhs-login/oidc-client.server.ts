@@ -41,7 +41,7 @@ export type AuthorisationChecks = { state: string; nonce: string; codeVerifier: 
 
 export async function startAuthorisation(
   config: Enabled,
-  options: { redirectUri: string; assertedLoginIdentity?: string | null },
+  options: { redirectUri: string; assertedLoginIdentity?: string | null; silent?: boolean },
 ): Promise<{ url: string; checks: AuthorisationChecks } | null> {
   // NHS login away (its metadata cannot be read): the caller says so.
   const client = await clientFor(config).catch(() => null);
@@ -57,11 +57,10 @@ export async function startAuthorisation(
     nonce: checks.nonce,
     vtr: VTR_PARAMETER,
   };
-  // Handed over by the NHS App: sign in silently as the person already signed in to the app.
-  if (options.assertedLoginIdentity) {
-    parameters.prompt = "none";
-    parameters.asserted_login_identity = options.assertedLoginIdentity;
-  }
+  // From the NHS App: sign in silently as the person already signed in to the app (and to
+  // NHS login), naming them when the app handed over their identity.
+  if (options.silent || options.assertedLoginIdentity) parameters.prompt = "none";
+  if (options.assertedLoginIdentity) parameters.asserted_login_identity = options.assertedLoginIdentity;
   return { url: oidc.buildAuthorizationUrl(client, parameters).href, checks };
 }
 
