@@ -25,8 +25,15 @@ async function clientFor(config: Enabled): Promise<oidc.Configuration> {
         config.clientId,
         { id_token_signed_response_alg: "RS512", token_endpoint_auth_method: "private_key_jwt" },
         oidc.PrivateKeyJwt(signingKey as CryptoKey),
-        // The mock runs over plain http on the loopback address; a real provider is https.
-        config.mode === "mock" || new URL(config.issuer).hostname === "127.0.0.1" ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        {
+          execute: [
+            // The id_token's signature is checked against the provider's keys (JWKS), not only
+            // trusted because it came over TLS: a token not signed by NHS login is refused.
+            oidc.enableNonRepudiationChecks,
+            // The mock runs over plain http on the loopback address; a real provider is https.
+            ...(config.mode === "mock" || new URL(config.issuer).hostname === "127.0.0.1" ? [oidc.allowInsecureRequests] : []),
+          ],
+        },
       );
     })();
     discovered.set(key, found);
