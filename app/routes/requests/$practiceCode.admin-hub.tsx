@@ -8,7 +8,7 @@ import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/Star
 import { ADMIN_HUB_MESSAGES, ADMIN_HUB_TOPICS, firstAnswerFor } from "~/domain/requests/admin-hub";
 import { questionsPath } from "~/domain/requests/journey.server";
 import { requireAppPatient } from "~/web/requests/nhs-app-pages.server";
-import { adminHubChecks, startAdminRequest, stoppedResponse } from "~/web/requests/start-step.server";
+import { appPageChecks, startAdminRequest, stoppedResponse } from "~/web/requests/start-step.server";
 
 export const handle = { title: (data: unknown) => stoppedTitle(data, ADMIN_HUB_MESSAGES.title) };
 
@@ -19,17 +19,19 @@ export const handle = { title: (data: unknown) => stoppedTitle(data, ADMIN_HUB_M
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAppPatient(request, context, params.practiceCode);
-  const { practice, stop } = await adminHubChecks(request, context, params.practiceCode);
+  const { practice, stop } = await appPageChecks(request, context, params.practiceCode);
   if (stop) return stoppedResponse(practice, stop);
   return json({ practice: { name: practice.name, urlCode: practice.urlCode } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAppPatient(request, context, params.practiceCode);
+  // Closed meanwhile (or no request can be made here): the hub says why.
+  const checks = await appPageChecks(request, context, params.practiceCode);
+  if (checks.stop) return redirect(`/${checks.practice.urlCode}/admin-hub`, 303);
   const first = firstAnswerFor((await request.formData()).get("topic"));
   if (!first) return json({ errors: { topic: ADMIN_HUB_MESSAGES.topicMissing } }, { status: 400 });
   const { practice, entryId } = await startAdminRequest(request, context, params.practiceCode, first);
-  // Closed meanwhile: the hub says why.
   if (entryId === null) return redirect(`/${practice.urlCode}/admin-hub`, 303);
   return redirect(questionsPath(practice.urlCode, entryId, 2), 303);
 }

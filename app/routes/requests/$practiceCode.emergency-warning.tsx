@@ -1,23 +1,29 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { mayUseClinicalRequests } from "~/domain/nhs-login/rules";
+import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/StartSteps";
 import { requireAppPatient } from "~/web/requests/nhs-app-pages.server";
+import { appPageChecks, stoppedResponse } from "~/web/requests/start-step.server";
 
 const TITLE = "Before you ask for medical help";
-export const handle = { title: TITLE };
+export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE) };
 
 /**
  * The NHS App's emergency warning (spec 2 §2.4): the advice page before a clinical request,
  * saying when to call 999 or 111 instead. A P5 session sends admin requests only (decision 0081).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireAppPatient(request, context, params.practiceCode);
-  if (!mayUseClinicalRequests(viewer.session.nhsLoginLevel)) throw redirect(`/${practice!.urlCode}/admin-hub`);
-  return json({ practice: { name: practice!.name, urlCode: practice!.urlCode } });
+  const { viewer } = await requireAppPatient(request, context, params.practiceCode);
+  const { practice, stop } = await appPageChecks(request, context, params.practiceCode);
+  if (stop) return stoppedResponse(practice, stop);
+  if (!mayUseClinicalRequests(viewer.session.nhsLoginLevel)) throw redirect(`/${practice.urlCode}/admin-hub`);
+  return json({ practice: { name: practice.name, urlCode: practice.urlCode } });
 }
 
 export default function EmergencyWarning() {
-  const { practice } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (isStopped(data)) return <StoppedView data={data} />;
+  const { practice } = data;
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">

@@ -182,8 +182,8 @@ export async function startAdminRequest(request: Request, context: AppContext, p
   return { practice, entryId: entry.id };
 }
 
-/** The admin hub's page: the practice, or why no request can be made here now. */
-export async function adminHubChecks(request: Request, context: AppContext, practiceCode: string | undefined) {
+/** An NHS App page before step 3 (admin hub, advice): the practice, or why no request can be made here now. */
+export async function appPageChecks(request: Request, context: AppContext, practiceCode: string | undefined) {
   const { practice, stop, subject } = await issueStep(request, context, { practiceCode }, { myselfOnly: true });
   return { practice, stop: stop ?? null, subject };
 }
