@@ -17,6 +17,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { IdleTimer } from "~/components/IdleTimer";
+import { NhsAppIntegration } from "~/components/nhs-app/NhsAppIntegration";
 import { CookieBanner, FlashBanner, GlobalNoticeView, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
 import { BadInput, FormNotVerified, NotFound, ServerErrorPage, ServiceUnavailable, TooLarge, UnsupportedBrowser } from "~/components/ErrorPages";
 import type { LayerErrorData } from "~/server/route-layer.server";
@@ -156,6 +157,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
         Skip to main content
       </a>
       {data.nhsApp ? <NhsAppBars productName={data.productName} /> : null}
+      {data.nhsApp ? <NhsAppIntegration /> : null}
       {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} compact={staff} /> : null}
       {data.nhsApp ? null : <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} fluid={staff} />}
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}

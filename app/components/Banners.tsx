@@ -127,7 +127,7 @@ export function NhsAppBars({ productName }: { productName: string }) {
   return (
     <div className="app-nhsapp-bar">
       <div className="nhsuk-width-container">
-        <a className="nhsuk-back-link" href={NHS_APP_HOME}>
+        <a className="nhsuk-back-link" href={NHS_APP_HOME} data-nhsapp-page="HOME_PAGE">
           Back to NHS App
         </a>
         <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">

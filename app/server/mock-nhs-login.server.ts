@@ -140,6 +140,12 @@ export function createMockNhsLoginProvider(options: MockProviderOptions) {
       res.end(page("Your sign-in has expired", "<p>Go back to the service and start again.</p>"));
       return;
     }
+    // The NHS App's handed-over identity (the mock takes a test user's id for it): no question.
+    const asserted = typeof details.params.asserted_login_identity === "string" ? findMockUser(details.params.asserted_login_identity) : undefined;
+    if (!post && asserted) {
+      await finishAs(req, res, asserted, details);
+      return;
+    }
     if (!post) {
       const action = `${new URL(options.issuer).pathname.replace(/\/$/, "")}/interaction/${uid}`;
       const buttons = MOCK_NHS_LOGIN_USERS.map(
@@ -158,10 +164,27 @@ export function createMockNhsLoginProvider(options: MockProviderOptions) {
       await provider.interactionFinished(req, res, { error: "access_denied", error_description: "Unknown test user" }, { mergeWithLastSubmission: false });
       return;
     }
+    await finishAs(req, res, user, details);
+  }
+
+  async function finishAs(req: IncomingMessage, res: ServerResponse, user: MockNhsLoginUser, details: { params: Record<string, unknown> }) {
     const grant = new provider.Grant({ accountId: user.id, clientId: options.clientId });
     grant.addOIDCScope(String(details.params.scope ?? "openid"));
     const grantId = await grant.save();
     await provider.interactionFinished(req, res, { login: { accountId: user.id }, consent: { grantId } }, { mergeWithLastSubmission: false });
+  }
+
+  /**
+   * prompt=none with an asserted_login_identity naming a test user: real NHS login signs the
+   * app's person in without a page; the mock drops prompt=none so its interaction can do that.
+   */
+  function assertedSilently(req: IncomingMessage) {
+    const url = new URL(req.url ?? "/", "http://mock.invalid");
+    if (url.pathname !== "/auth" || url.searchParams.get("prompt") !== "none") return;
+    const asserted = url.searchParams.get("asserted_login_identity");
+    if (!asserted || !findMockUser(asserted)) return;
+    url.searchParams.delete("prompt");
+    req.url = `${url.pathname}${url.search}`;
   }
 
   const callback = provider.callback();
@@ -181,6 +204,7 @@ export function createMockNhsLoginProvider(options: MockProviderOptions) {
       res.end(page("Your NHS login (test)", "<p>This is where NHS login lets people manage their account. The mock has nothing to change.</p>"));
       return;
     }
+    assertedSilently(req);
     callback(req, res);
   }
   return { provider, handle };

@@ -164,6 +164,7 @@ const ROWS: Row[] = [
   { route: "routes/nhs-login.select-practice.$token", public: "NHS login: choose the practice", params: () => ({ token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
   { route: "routes/nhs-login.link-account.$token", public: "NHS login: link an existing account", params: () => ({ token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
   { route: "routes/nhs-login.$practiceCode.register.$token", public: "NHS login: register at the practice", params: (c) => ({ practiceCode: c.page, token: "dead-token-0123456789abcdef" }), own: "404 home home home home home home home home home" },
+  { route: "routes/nhs-app-auth.$", public: "the NHS App's entry: signs in through NHS login, then the journey", params: () => ({ "*": "demo/admin-hub" }), own: "login ok ok ok ok ok ok ok ok ok" },
   { route: "routes/nhs-login.$practiceCode.registered", public: "after registering with NHS login", params: practice, own: "login ok ok ok ok ok ok ok ok ok" },
   { route: "routes/register.$token", public: "registration from a magic link (to /security first)", params: () => ({ token: "dead-token" }), own: ALL("ok") },
   { route: "routes/practice-admin-register.$token", public: "practice admin invitation", params: () => ({ token: "dead-token" }), own: ALL("form") },
@@ -416,6 +417,31 @@ const ROWS: Row[] = [
     params: practice,
     own:     "login       ok/form     ok/form     ok          denied/back denied      denied      denied      denied/back denied/back",
     foreign: "login       denied/back denied/back denied/back denied/back denied      denied      denied      denied/back denied/back",
+  },
+  // The NHS App's entry pages (spec 2 §2.4): for oneself, never as carer, never a guest.
+  {
+    route: "routes/$practiceCode.admin-hub",
+    params: practice,
+    own:     "login       ok/form     denied      denied/back denied/back denied      denied      denied      denied/back denied/back",
+    foreign: "login       denied/back denied      denied/back denied/back denied      denied      denied      denied/back denied/back",
+  },
+  {
+    route: "routes/$practiceCode.clinical-request",
+    params: practice,
+    own:     "login       ok/form     denied      denied/back denied/back denied      denied      denied      denied/back denied/back",
+    foreign: "login       denied/back denied      denied/back denied/back denied      denied      denied      denied/back denied/back",
+  },
+  {
+    route: "routes/$practiceCode.nonclinical-request",
+    params: practice,
+    own:     "login       ok/form     denied      denied/back denied/back denied      denied      denied      denied/back denied/back",
+    foreign: "login       denied/back denied      denied/back denied/back denied      denied      denied      denied/back denied/back",
+  },
+  {
+    route: "routes/$practiceCode.emergency-warning",
+    params: practice,
+    own:     "login       ok          denied      denied      denied      denied      denied      denied      denied      denied",
+    foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      denied",
   },
   {
     route: "routes/$practiceCode.message.carer._index",

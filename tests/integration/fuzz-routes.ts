@@ -292,6 +292,10 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "$practiceCode.message.carer._index": { roles: ["carer"], fields: { dependentId: [s(world.carer.dependentId), s(world.pendingCarer.dependentId)] } },
     "$practiceCode.message.myself._index": { roles: ["patient", "guest"], fields: issueType },
     "$practiceCode.message.myself.admin": { roles: ["patient", "guest"], fields: issueType },
+    // The NHS App's entry pages (spec 2 §2.4; decision 0084).
+    "$practiceCode.admin-hub": { roles: ["patient", "guest", "carer"], fields: { topic: ["fit_note", "letter", "test_results", "repeat_medication", "referral", ""] } },
+    "$practiceCode.clinical-request": { roles: ["patient", "guest"], fields: issueType },
+    "$practiceCode.nonclinical-request": { roles: ["patient", "guest"], fields: issueType },
     "$practiceCode.message.staff.$patientId": { roles: ["gp"], fields: issueType },
     "$practiceCode.message.cancelled": { roles: patients, query: { reason: ["timeout", "signposted", "emergency"] } },
     "$practiceCode.non-digital-patients.add": { roles: staff, fields: patientDetails({ ...nonDigital, firstName: "Nadia", lastName: "Okafor" }) },

@@ -35,7 +35,7 @@ import {
 import { seedE2eOnlineServicesUsers } from "./e2e-seed-online-services";
 import { seedE2eRequestsInto } from "./e2e-seed-requests";
 import { seedE2eAgentUsers } from "./e2e-seed-agent";
-import { seedE2eNhsLoginPatients } from "./e2e-seed-nhs-login";
+import { seedE2eNhsAppUsers, seedE2eNhsLoginPatients } from "./e2e-seed-nhs-login";
 import { seedE2eSettingsPractices } from "./e2e-seed-settings";
 import { seedE2eMyHealth, seedE2eRecordsPatients } from "./e2e-seed-my-health";
 import { seedE2eMergePeople } from "./e2e-seed-merge";
@@ -51,6 +51,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   const passwordHash = await hashPassword(E2E_USER_PASSWORD);
   await seedInboxRequests(db, demo.id, passwordHash);
   await seedE2eNhsLoginPatients(db, demo.id);
+  await seedE2eNhsAppUsers(db, demo.id);
   await seedFederatedInbox(db, passwordHash);
   await seedE2eMyHealth(db, passwordHash);
   await seedE2eRecordsPatients(db, passwordHash);

@@ -25,8 +25,15 @@ async function clientFor(config: Enabled): Promise<oidc.Configuration> {
         config.clientId,
         { id_token_signed_response_alg: "RS512", token_endpoint_auth_method: "private_key_jwt" },
         oidc.PrivateKeyJwt(signingKey as CryptoKey),
-        // The mock runs over plain http on the loopback address; a real provider is https.
-        config.mode === "mock" || new URL(config.issuer).hostname === "127.0.0.1" ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        {
+          execute: [
+            // The id_token's signature is checked against the provider's keys (JWKS), not only
+            // trusted because it came over TLS: a token not signed by NHS login is refused.
+            oidc.enableNonRepudiationChecks,
+            // The mock runs over plain http on the loopback address; a real provider is https.
+            ...(config.mode === "mock" || new URL(config.issuer).hostname === "127.0.0.1" ? [oidc.allowInsecureRequests] : []),
+          ],
+        },
       );
     })();
     discovered.set(key, found);
@@ -41,7 +48,7 @@ export type AuthorisationChecks = { state: string; nonce: string; codeVerifier: 
 
 export async function startAuthorisation(
   config: Enabled,
-  options: { redirectUri: string; assertedLoginIdentity?: string | null },
+  options: { redirectUri: string; assertedLoginIdentity?: string | null; silent?: boolean },
 ): Promise<{ url: string; checks: AuthorisationChecks } | null> {
   // NHS login away (its metadata cannot be read): the caller says so.
   const client = await clientFor(config).catch(() => null);
@@ -57,11 +64,10 @@ export async function startAuthorisation(
     nonce: checks.nonce,
     vtr: VTR_PARAMETER,
   };
-  // Handed over by the NHS App: sign in silently as the person already signed in to the app.
-  if (options.assertedLoginIdentity) {
-    parameters.prompt = "none";
-    parameters.asserted_login_identity = options.assertedLoginIdentity;
-  }
+  // From the NHS App: sign in silently as the person already signed in to the app (and to
+  // NHS login), naming them when the app handed over their identity.
+  if (options.silent || options.assertedLoginIdentity) parameters.prompt = "none";
+  if (options.assertedLoginIdentity) parameters.asserted_login_identity = options.assertedLoginIdentity;
   return { url: oidc.buildAuthorizationUrl(client, parameters).href, checks };
 }
 

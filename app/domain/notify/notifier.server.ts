@@ -19,11 +19,20 @@ export type Message<T extends TemplateName = TemplateName> = {
 
 export interface Notifier {
   send<T extends TemplateName>(message: Message<T>): Promise<void>;
+  /**
+   * Whether this notifier delivers a channel. The NHS App message (to an NHS number) is a third
+   * channel only where one can carry it: the outbox does; GOV.UK Notify does not (decision 0008).
+   */
+  sends(channel: Channel): boolean;
 }
 
 /** The embedded default: messages are rows in the outbox table. */
 export class OutboxNotifier implements Notifier {
   constructor(private readonly db: Db) {}
+
+  sends(): boolean {
+    return true;
+  }
 
   async send<T extends TemplateName>(message: Message<T>): Promise<void> {
     const rendered = renderTemplate(message.template, message.values);

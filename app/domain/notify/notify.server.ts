@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TemplateName } from "./templates";
-import type { Message, Notifier } from "./notifier.server";
+import type { Channel, Message, Notifier } from "./notifier.server";
 
 type SendOptions = { personalisation: Record<string, string>; reference: string };
 
@@ -38,6 +38,10 @@ export class NotifyNotifier implements Notifier {
     /** Notify's `reference`: ours to find a message in Notify's logs; never personal data. */
     private readonly newReference: (template: TemplateName) => string = (template) => `${template}-${randomUUID()}`,
   ) {}
+
+  sends(channel: Channel): boolean {
+    return channel !== "nhs_app_notif";
+  }
 
   async send<T extends TemplateName>(message: Message<T>): Promise<void> {
     const templateId = this.templateIds[message.template];

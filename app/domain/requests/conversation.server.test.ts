@@ -99,6 +99,23 @@ describe("addPracticeMessage", () => {
     expect(audits.map((a) => a.action)).toContain("request.reply");
   });
 
+  it("answers a request sent from the NHS App by an NHS App message too, where the notifier can send one", async () => {
+    const { entry, me, staff } = await submittedRequest();
+    await t.db.update(patients).set({ nhsNumber: "9990905002" }).where(eq(patients.id, me.patientId));
+    await t.db.update(patientEntries).set({ submittedVia: "nhs_app" }).where(eq(patientEntries.id, entry.id));
+    await addPracticeMessage(context, await reload(entry.id), { body: "Your fit note is ready", staffUserId: staff.id, origin: "https://frontdoor.example" });
+    const app = await messagesTo(context, "9990905002", "request-message");
+    expect(app).toHaveLength(1);
+    expect(app[0]).toMatchObject({ channel: "nhs_app_notif" });
+    expect(app[0].body).toMatch(/https:\/\/frontdoor\.example\/security\/\S+/);
+
+    // A notifier without the app channel (GOV.UK Notify) sends the others only.
+    const sent: string[] = [];
+    const emailOnly = { sends: (channel: string) => channel !== "nhs_app_notif", send: async (m: { channel: string }) => void sent.push(m.channel) };
+    await addPracticeMessage({ ...context, notifier: emailOnly }, await reload(entry.id), { body: "And a letter", staffUserId: staff.id, origin: "https://frontdoor.example" });
+    expect(sent).toEqual(["email"]);
+  });
+
   it("tells the carer who wrote a dependent's request when the dependent has no address", async () => {
     const practice = await requestPractice(context);
     const carer = await signedInCarer(context, practice.id);

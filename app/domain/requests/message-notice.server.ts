@@ -2,7 +2,9 @@
  * The notice a patient gets when the practice writes in a request's conversation: e-mail
  * (account address, else the record's, else for a dependent the carer who wrote it) and SMS
  * when the record has a mobile, each with a magic link scoped to this request only, at its
- * message-link address /msg/message/auth/{token} (decision 0108).
+ * message-link address /msg/message/auth/{token} (decision 0108). A request sent from the NHS
+ * App is answered in the app too: an NHS App message to the patient's NHS number, where the
+ * notifier can send one (decision 0084).
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
@@ -17,6 +19,7 @@ export async function notifyPatientOfMessage(context: AppContext, entry: Patient
     .select({
       recordEmail: patients.email,
       mobile: patients.mobile,
+      nhsNumber: patients.nhsNumber,
       accountEmail: users.email,
       practiceName: practices.name,
     })
@@ -31,9 +34,11 @@ export async function notifyPatientOfMessage(context: AppContext, entry: Patient
     const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, entry.createdByUserId)).limit(1);
     email = creator?.email ?? null;
   }
-  if (!email && !row.mobile) return;
+  const appMessage = entry.submittedVia === "nhs_app" && row.nhsNumber !== null && notifier.sends("nhs_app_notif") ? row.nhsNumber : null;
+  if (!email && !row.mobile && !appMessage) return;
   const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
   const values = { product: config.productName, practiceName: row.practiceName, link: new URL(messageLinkPath("message", token), origin).toString() };
   if (email) await notifier.send({ channel: "email", to: email, template: "request-message", values });
   if (row.mobile) await notifier.send({ channel: "sms", to: row.mobile, template: "request-message", values });
+  if (appMessage) await notifier.send({ channel: "nhs_app_notif", to: appMessage, template: "request-message", values });
 }

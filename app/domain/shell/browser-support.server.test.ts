@@ -410,7 +410,9 @@ describe("assessBrowser", () => {
     }
   });
 
-  it("only trusts the NHS App marker at the very end of the UA", () => {
+  it("finds the NHS App marker anywhere in a phone's UA, but a desktop UA claiming it is judged as itself", () => {
+    const middle = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 nhsapp-ios/2.41.0 (KHTML, like Gecko) Mobile/15E148";
+    expect(assessBrowser(middle)).toEqual({ status: "supported", browser: "nhsapp", version: "2.41.0", mobile: true });
     const spoof =
       "Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0; nhsapp-ios/2.41.0) like Gecko";
     expect(assessBrowser(spoof).status).toBe("outdated");

@@ -32,7 +32,8 @@ const WINDOWS_MOBILE_BROWSERS = new Set(["chrome", "edge", "firefox"]);
 
 type Identified = { browser: string; version: string };
 
-const NHS_APP = /nhsapp-(?:ios|android)\/(\d+(?:\.\d+)*)\s*$/i;
+// Anywhere in the UA (some app builds append more after it), as isNhsAppUserAgent reads it.
+const NHS_APP = /(?:^|[\s(;])nhsapp-(?:ios|android)\/(\d+(?:\.\d+)*)/i;
 const VERSION = /\d+(?:\.\d+)*/y;
 
 /**
@@ -45,10 +46,10 @@ export function assessBrowser(userAgent: string | null | undefined): BrowserAsse
   const ua = (userAgent ?? "").trim();
   if (ua === "") return { status: "supported", mobile: false };
 
-  // The NHS App advertises itself at the end of its webview UA; the app is
-  // only shipped for phones and tablets we already vouch for.
+  // The NHS App advertises itself in its webview UA; the app is only shipped for
+  // phones and tablets we already vouch for, so a desktop UA claiming it is judged as itself.
   const app = NHS_APP.exec(ua);
-  if (app) return { status: "supported", browser: "nhsapp", version: app[1], mobile: true };
+  if (app && isMobile(ua)) return { status: "supported", browser: "nhsapp", version: app[1], mobile: true };
 
   const mobile = isMobile(ua);
   if (isbot(ua)) return { status: "supported", mobile };

@@ -225,3 +225,20 @@ describe("practice help and the TPP desktop agent (docs/decisions/0077)", () => 
     expect(nav.account?.items.map((l) => l.href)).toEqual(expect.arrayContaining(["/agent/setup?practice=demo", "/practices/online-resources/demo", "/videos"]));
   });
 });
+
+describe("Manage NHS login Account (decision 0083)", () => {
+  const settings = "https://settings.login.nhs.uk/";
+  it("stands in for Account Settings and MFA for a session signed in with NHS login, and is kept as another site's link", () => {
+    const viewer = { ...WHO.patient, nhsLoginSettingsUrl: settings };
+    const nav = signedInNavigation(viewer, { ...OFF, mfaEnabled: true }, new Set(["/account-settings", "/mfa/settings", "/data-privacy"]));
+    const items = nav.account?.items ?? [];
+    expect(items).toContainEqual({ label: "Manage NHS login Account", href: settings });
+    expect(items.map((l) => l.label)).not.toEqual(expect.arrayContaining(["Account Settings"]));
+    expect(items.map((l) => l.label)).not.toContain("Multi-Factor Authentication");
+  });
+  it("is not offered to anyone signed in another way", () => {
+    const labels = menuItems(WHO.patient, { ...OFF, mfaEnabled: true }).account.map((l) => l.label);
+    expect(labels).toEqual(expect.arrayContaining(["Account Settings", "Multi-Factor Authentication"]));
+    expect(labels).not.toContain("Manage NHS login Account");
+  });
+});

@@ -33,6 +33,11 @@ export type MenuViewer = {
   userId?: number | null;
   /** Regional-group admin (ccg_admin): Place Portal. */
   isCcgAdmin?: boolean;
+  /**
+   * Signed in through NHS login: NHS login's account-management link ("Manage NHS login
+   * Account"), which stands in for Account Settings and MFA (decision 0083).
+   */
+  nhsLoginSettingsUrl?: string | null;
 };
 
 export type MenuPractice = {
@@ -122,8 +127,10 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   if (v.isStaff && (p.ssoSetting || p.tabsSetting) && code) account.push({ label: "Toolbar Settings", href: `/sso/${code}/setup` });
   if (p.notificationSetting && staffOrAdmin && code && v.userId) account.push({ label: "Notification Settings", href: `/${code}/notification-settings/${v.userId}` });
   if (p.groupChatSetting && staffOrAdmin && code) account.push({ label: "Group Video", href: `/${code}/group_chats` });
-  if (!v.isGuest) account.push({ label: "Account Settings", href: "/account-settings" });
-  if (p.mfaEnabled && !v.isGuest) account.push({ label: "Multi-Factor Authentication", href: "/mfa/settings" });
+  const nhsLogin = Boolean(v.nhsLoginSettingsUrl);
+  if (!v.isGuest && !nhsLogin) account.push({ label: "Account Settings", href: "/account-settings" });
+  if (p.mfaEnabled && !v.isGuest && !nhsLogin) account.push({ label: "Multi-Factor Authentication", href: "/mfa/settings" });
+  if (v.nhsLoginSettingsUrl) account.push({ label: "Manage NHS login Account", href: v.nhsLoginSettingsUrl });
   if ((v.isPatient || v.isCarer) && code) account.push({ label: "Change My Details", href: `/${code}/change-my-details` });
   if (p.linkageEnabled && !v.isGuest && (v.isPatient || v.isCarer) && code) account.push({ label: "Online Services", href: `/${code}/online-services` });
   account.push({ label: "Data Privacy", href: "/data-privacy" });
@@ -147,7 +154,8 @@ export function signedInNavigation(
   available: ReadonlySet<string>,
 ): ShellNavigation {
   const { bar, account } = menuItems(v, practice);
-  const keep = (l: NavLink) => isAvailable(l.href, available, v.practiceCode);
+  // Another site's page (NHS login's account management) is not ours to check.
+  const keep = (l: NavLink) => /^https?:\/\//.test(l.href) || isAvailable(l.href, available, v.practiceCode);
   const audience: Audience = v.isStaff || v.isPracticeAdmin || v.isAdmin || v.isCcgAdmin ? "staff" : "patient";
   return {
     audience,

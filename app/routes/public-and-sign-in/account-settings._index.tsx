@@ -1,17 +1,21 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { copy } from "~/copy";
 import { loadAccountSettings, MFA_SETTINGS_PATH } from "~/domain/accounts/account-settings.server";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
+import { nhsLoginSettingsUrl } from "~/web/nhs-login/nhs-login.server";
 
 export const handle = { title: "Account settings" };
 
 /**
  * Spec 1 §2.2: users signed in through NHS login are sent to NHS login's account-management
- * link instead. NHS login does not exist here yet, so that redirect lands with it.
+ * link instead (before the fresh guard: they have no password here to confirm).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer: signedIn } = await requireViewer(request, context, [loggedinNotGuest]);
+  const nhsLogin = nhsLoginSettingsUrl(context, signedIn);
+  if (nhsLogin) throw redirect(nhsLogin);
   const { viewer } = await requireViewer(request, context, [loggedinNotGuest, fresh]);
   return json(await loadAccountSettings(context, viewer));
 }

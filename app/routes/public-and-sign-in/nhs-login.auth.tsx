@@ -1,12 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { finishAuthorisation, startAuthorisation } from "~/domain/nhs-login/oidc-client.server";
+import { finishAuthorisation } from "~/domain/nhs-login/oidc-client.server";
 import { NHS_LOGIN_MESSAGES } from "~/domain/nhs-login/messages";
 import { signInWithNhsLogin } from "~/domain/nhs-login/nhs-login.server";
 import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { getViewer } from "~/web/auth/viewer.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { clearAuthCookie, enabledNhsLogin, readAuthCookie, setAuthCookie } from "~/web/nhs-login/nhs-login.server";
-import { requestOrigin } from "~/web/origin";
+import { clearAuthCookie, enabledNhsLogin, nhsLoginCallbackUrl, readAuthCookie, silentSignInRefused, startNhsLogin } from "~/web/nhs-login/nhs-login.server";
 import { safeRedirectPath } from "~/web/redirects";
 
 const NHS_LOGIN_FAILED = NHS_LOGIN_MESSAGES.failed;
@@ -21,12 +20,17 @@ const NHS_LOGIN_FAILED = NHS_LOGIN_MESSAGES.failed;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = enabledNhsLogin(context);
   const url = new URL(request.url);
-  const redirectUri = `${requestOrigin(request)}/nhs-login/auth`;
+  const redirectUri = nhsLoginCallbackUrl(request);
   if (url.searchParams.has("code") || url.searchParams.has("error")) {
     const checks = readAuthCookie(request, context);
     const headers = new Headers({ "Set-Cookie": clearAuthCookie(request, context) });
     if (!checks) return redirectWithFlash(request, context, "/login", { kind: "info", text: NHS_LOGIN_FAILED }, headers);
     const result = await finishAuthorisation(config, new URL(`${redirectUri}${url.search}`), checks);
+    // A silent sign-in (from the NHS App) NHS login cannot do without asking: ask in the open.
+    if (!result.ok && result.reason === "refused" && checks.silent && silentSignInRefused(result.error)) {
+      // Its new cookie replaces the spent one.
+      return startNhsLogin(request, context, { next: checks.redirect, silent: false, assertedLoginIdentity: null });
+    }
     if (!result.ok) return redirectWithFlash(request, context, "/login", { kind: "info", text: NHS_LOGIN_FAILED }, headers);
     const outcome = await signInWithNhsLogin(context, result.claims, result.idToken, request.headers.get("User-Agent"));
     switch (outcome.kind) {
@@ -42,10 +46,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Already signed in: nothing to do here.
   if (await getViewer(request, context)) return redirect(next);
   const asserted = url.searchParams.get("assertedLoginIdentity");
-  const started = await startAuthorisation(config, {
-    redirectUri,
-    assertedLoginIdentity: asserted && /^[A-Za-z0-9_.-]{1,4000}$/.test(asserted) ? asserted : null,
-  });
-  if (!started) return redirectWithFlash(request, context, "/login", { kind: "info", text: NHS_LOGIN_FAILED });
-  return redirect(started.url, { headers: { "Set-Cookie": setAuthCookie(request, context, { ...started.checks, redirect: next }) } });
+  return startNhsLogin(request, context, { next, silent: asserted !== null, assertedLoginIdentity: asserted });
 }

@@ -26,15 +26,18 @@ import * as setupRoute from "./nhs-login.setup.$token";
 const world = useTestWorld();
 let mock: MockNhsLogin;
 let rs256: MockNhsLogin;
+let forged: MockNhsLogin;
 let next = 9500;
 
 beforeAll(async () => {
   mock = await startMockNhsLogin();
   rs256 = await startMockNhsLogin({ idTokenAlg: "RS256" });
+  forged = await startMockNhsLogin({ forgeIdTokenSignature: true });
 }, 30_000);
 afterAll(async () => {
   await mock?.close();
   await rs256?.close();
+  await forged?.close();
 });
 
 function contextWith(provider: MockNhsLogin): TestContext {
@@ -266,5 +269,10 @@ describe("the checks that must fail", () => {
   it("refuses an id_token not signed RS512", async () => {
     const context = contextWith(rs256);
     failed(await signIn(context, "p9-test-user", rs256), context);
+  });
+
+  it("refuses an id_token whose signature is not the provider's key", async () => {
+    const context = contextWith(forged);
+    failed(await signIn(context, "p9-test-user", forged), context);
   });
 });

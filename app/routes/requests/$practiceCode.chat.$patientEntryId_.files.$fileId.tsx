@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fileDownloadResponse } from "~/web/files/download.server";
+import { fromNhsApp } from "~/web/nhs-login/nhs-app.server";
 import { findEntryFile } from "~/domain/files/entry-files.server";
 import { notFound } from "~/web/responses.server";
 import { requireChatEntry } from "~/web/requests/chat-access.server";
@@ -14,5 +15,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!file) throw notFound();
   const bytes = await context.files.get(file.fileKey);
   if (!bytes) throw notFound();
-  return fileDownloadResponse(file, bytes);
+  // Inside the NHS App there is nowhere to download to: the file opens in place.
+  return fileDownloadResponse(file, bytes, { inline: fromNhsApp(request) });
 }

@@ -267,5 +267,14 @@ describe("/{practice_code}/chat/{id}/files/{file_id}", () => {
     expect((await download(practice.urlCode, own.id, fileId, other.cookie)).status).toBe(404);
     expect((await download(practice.urlCode, entry.id, "not-a-uuid", me.cookie)).status).toBe(404);
     expect((await download(practice.urlCode, entry.id, fileId)).status).toBe(302);
+
+    // Inside the NHS App (no downloads there) the picture opens in place.
+    const inApp = await callLoader(fileRoute.loader, {
+      request: getRequest(`/${practice.urlCode}/chat/${entry.id}/files/${fileId}`, { cookie: me.cookie, userAgent: "Mozilla/5.0 (iPhone) nhsapp-ios/2.41.0 Mobile/15E148" }),
+      params: { ...params(practice.urlCode, entry.id), fileId },
+      context,
+    });
+    expect(inApp.headers.get("Content-Disposition")).toMatch(/^inline; filename=/);
+    expect(inApp.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 });

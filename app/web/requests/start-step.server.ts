@@ -11,11 +11,11 @@ import { copy } from "~/copy";
 import { notFound } from "~/web/responses.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import type { ActingPatient } from "~/domain/requests/access.server";
-import { createEntry } from "~/domain/requests/entries.server";
+import { createEntry, saveAnswers } from "~/domain/requests/entries.server";
 import { ageLimit, canRequest, questionsPath, requestChoices, requestsOpen } from "~/domain/requests/journey.server";
 import { requireRequester } from "./draft-step.server";
 import { ADMIN_ISSUE_TYPE_ID, listIssueTypes } from "~/domain/requests/questions.server";
-import { issueTypesForLevel } from "~/domain/nhs-login/rules";
+import { issueTypesForLevel, mayUseClinicalRequests } from "~/domain/nhs-login/rules";
 import { fromNhsApp } from "~/web/nhs-login/nhs-app.server";
 
 export const START_MESSAGES = {
@@ -74,11 +74,22 @@ export type IssueStepData = {
   backHref: string;
 };
 
-async function issueStep(request: Request, context: AppContext, params: { practiceCode?: string; dependentId?: string }) {
+/**
+ * How an entry page shows step 3: the NHS App's pages (spec 2 §2.4) are for oneself only, never
+ * as carer; the clinical request page offers the clinical types, and each has its own Back.
+ */
+export type IssueStepOptions = { myselfOnly?: boolean; kind?: "clinical" | "admin"; backHref?: (code: string) => string };
+
+async function issueStep(request: Request, context: AppContext, params: { practiceCode?: string; dependentId?: string }, options: IssueStepOptions = {}) {
   const checks = await startChecks(request, context, params.practiceCode);
   const { practice, choices } = checks;
   if (checks.stop) return { ...checks, subject: null };
+  // A P5 session (NHS login, basic) sends administrative requests only: the app's hub for those.
+  if (options.kind === "clinical" && !mayUseClinicalRequests(checks.viewer.session.nhsLoginLevel)) throw redirect(`/${practice.urlCode}/admin-hub`);
   const subject = subjectOf(choices, params.dependentId);
+  if (!subject && options.myselfOnly) {
+    return { ...checks, stop: { stopped: "not_registered", message: copy.validation.registeredPatient(context.config.productName) } satisfies Stopped, subject: null };
+  }
   // A carer with no record of their own at this practice makes requests for dependents only.
   if (!subject) throw redirect(`/${practice.urlCode}/message/carer`);
   const age = await ageLimit(context, subject.dateOfBirth);
@@ -86,12 +97,30 @@ async function issueStep(request: Request, context: AppContext, params: { practi
   return { ...checks, stop, subject };
 }
 
-export async function issueStepLoader(request: Request, context: AppContext, params: { practiceCode?: string; dependentId?: string }, preselected: number | null) {
-  const { viewer, practice, choices, stop, subject } = await issueStep(request, context, params);
+/** The issue types this session may choose on this page. */
+async function offeredTypes(context: AppContext, level: string | null | undefined, kind: IssueStepOptions["kind"]) {
+  const types = issueTypesForLevel(await listIssueTypes(context.db), ADMIN_ISSUE_TYPE_ID, level);
+  return kind ? types.filter((t) => t.kind === kind) : types;
+}
+
+export async function issueStepLoader(
+  request: Request,
+  context: AppContext,
+  params: { practiceCode?: string; dependentId?: string },
+  preselected: number | null,
+  options: IssueStepOptions = {},
+) {
+  const { viewer, practice, choices, stop, subject } = await issueStep(request, context, params, options);
   if (stop || !subject) return stoppedResponse(practice, stop!);
-  const types = issueTypesForLevel(await listIssueTypes(context.db), ADMIN_ISSUE_TYPE_ID, viewer.session.nhsLoginLevel);
+  const types = await offeredTypes(context, viewer.session.nhsLoginLevel, options.kind);
   const both = choices.myself !== null && choices.dependents.length > 0;
-  const backHref = subject.relation === "dependent" ? `/${practice.urlCode}/message/carer` : both ? `/${practice.urlCode}/message` : `/${practice.urlCode}/my-requests-and-messages`;
+  const backHref = options.backHref
+    ? options.backHref(practice.urlCode)
+    : subject.relation === "dependent"
+      ? `/${practice.urlCode}/message/carer`
+      : both
+        ? `/${practice.urlCode}/message`
+        : `/${practice.urlCode}/my-requests-and-messages`;
   return json({
     practice: { name: practice.name, urlCode: practice.urlCode },
     subject: { firstName: subject.firstName, lastName: subject.lastName, relation: subject.relation },
@@ -101,11 +130,16 @@ export async function issueStepLoader(request: Request, context: AppContext, par
   } satisfies IssueStepData);
 }
 
-export async function issueStepAction(request: Request, context: AppContext, params: { practiceCode?: string; dependentId?: string }) {
-  const { viewer, practice, stop, subject } = await issueStep(request, context, params);
+export async function issueStepAction(
+  request: Request,
+  context: AppContext,
+  params: { practiceCode?: string; dependentId?: string },
+  options: IssueStepOptions = {},
+) {
+  const { viewer, practice, stop, subject } = await issueStep(request, context, params, options);
   // Closed meanwhile (or too old): the page says why on the way back.
   if (stop || !subject) return redirect(new URL(request.url).pathname, 303);
-  const types = issueTypesForLevel(await listIssueTypes(context.db), ADMIN_ISSUE_TYPE_ID, viewer.session.nhsLoginLevel);
+  const types = await offeredTypes(context, viewer.session.nhsLoginLevel, options.kind);
   const form = await request.formData();
   const raw = String(form.get("issueTypeId") ?? "");
   const issueType = types.find((t) => String(t.id) === raw);
@@ -125,3 +159,31 @@ export async function issueStepAction(request: Request, context: AppContext, par
 }
 
 
+
+/**
+ * The NHS App's admin hub (spec 2 §2.4): an administrative request for oneself, started with
+ * its first answer ("What do you need?") from the topic chosen, so the journey goes on at the
+ * next question.
+ */
+export async function startAdminRequest(request: Request, context: AppContext, practiceCode: string | undefined, firstAnswer: { questionId: number; answer: string }) {
+  const { viewer, practice, stop, subject } = await issueStep(request, context, { practiceCode }, { myselfOnly: true });
+  if (stop || !subject) return { practice, entryId: null };
+  const now = context.clock.now();
+  const entry = await createEntry(context.db, {
+    practiceId: practice.id,
+    patientId: subject.patientId,
+    createdByUserId: viewer.userId,
+    requester: subject.relation,
+    issueTypeId: ADMIN_ISSUE_TYPE_ID,
+    submittedVia: fromNhsApp(request) ? "nhs_app" : "web",
+    now,
+  });
+  await saveAnswers(context.db, entry.id, [firstAnswer], "en", now);
+  return { practice, entryId: entry.id };
+}
+
+/** An NHS App page before step 3 (admin hub, advice): the practice, or why no request can be made here now. */
+export async function appPageChecks(request: Request, context: AppContext, practiceCode: string | undefined) {
+  const { practice, stop, subject } = await issueStep(request, context, { practiceCode }, { myselfOnly: true });
+  return { practice, stop: stop ?? null, subject };
+}

@@ -8,12 +8,13 @@ import { practiceNamedInUrl } from "~/web/practices.server";
 import { federatedPracticeIds } from "~/domain/auth/guards";
 import { actingPracticeId, FEDERATED_CODE } from "~/domain/shell/acting-practice";
 import { availablePaths } from "~/domain/shell/available-paths";
+import { nhsLoginSettingsUrl } from "~/web/nhs-login/nhs-login.server";
 import { signedInNavigation, type MenuViewer, type ShellNavigation } from "~/domain/shell/navigation";
 
 /** `urlCode`: the first path segment, which names the practice on per-practice pages. */
 export async function navigationFor(
   request: Request,
-  context: Pick<AppContext, "db" | "memo">,
+  context: Pick<AppContext, "db" | "memo" | "config">,
   viewer: Viewer,
   urlCode: string | null = null,
 ): Promise<ShellNavigation> {
@@ -35,6 +36,7 @@ export async function navigationFor(
     practiceName: practice?.name ?? null,
     userId: viewer.userId,
     isCcgAdmin: viewer.globalRoles.has("ccg_admin"),
+    nhsLoginSettingsUrl: nhsLoginSettingsUrl(context, viewer),
   };
   const nav = signedInNavigation(menuViewer, practice ?? null, availablePaths);
   if (menuViewer.isStaff && practice && urlCode?.toLowerCase() === FEDERATED_CODE) {
