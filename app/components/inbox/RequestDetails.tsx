@@ -8,6 +8,9 @@ import { copy } from "~/copy";
 import { formatDateTime } from "~/domain/requests/display";
 import { requestReference } from "~/domain/requests/reference";
 import { formatDate } from "~/validation/dates";
+import { isPatientSideVideoEvent, videoHistoryText } from "~/domain/video/history";
+
+type VideoDetail = Parameters<typeof videoHistoryText>[1];
 
 const EVENT_LABELS: Record<string, string> = {
   submitted: "Sent by the patient",
@@ -407,8 +410,8 @@ export function RequestDetails() {
       <ul className="nhsuk-list nhsuk-body-s">
         {details.events.map((e) => (
           <li key={e.id}>
-            {formatDateTime(new Date(e.createdAt))}: {EVENT_LABELS[e.kind] ?? e.kind}
-            {e.actorFirstName ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
+            {formatDateTime(new Date(e.createdAt))}: {videoHistoryText(e.kind, e.detail as VideoDetail) ?? EVENT_LABELS[e.kind] ?? e.kind}
+            {e.actorFirstName && !isPatientSideVideoEvent(e.kind, e.detail as VideoDetail) ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { aliasedTable, and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db, Queryable } from "~/db/client.server";
-import { entryEvents, globalSettings, patientEntries, patients, practiceMemberships, users, videoConsultations } from "~/db/schema";
+import { entryEvents, globalSettings, patientEntries, patients, practiceMemberships, users, videoConsultations, videoSignals } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { NotFound } from "~/domain/outcomes";
 import { addDays, formatLondonDateTime, londonInstant } from "~/domain/time/london";
@@ -280,6 +280,7 @@ export async function cancelConsultation(context: Pick<AppContext, "db" | "clock
       .where(and(eq(videoConsultations.id, id), eq(videoConsultations.practiceId, practiceId), eq(videoConsultations.status, "scheduled")))
       .returning({ id: videoConsultations.id });
     if (changed.length === 0) return false;
+    await tx.delete(videoSignals).where(eq(videoSignals.consultationId, id));
     await audit(tx as unknown as Db, { actorUserId: actor.userId, practiceId, action: "video.cancelled", subjectType: "video_consultation", subjectId: id, at: now });
     if (c.patientEntryId) {
       await tx.insert(entryEvents).values({ patientEntryId: c.patientEntryId, actorUserId: actor.userId, kind: "video_cancelled", detail: { consultationId: id }, createdAt: now });
