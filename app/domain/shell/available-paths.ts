@@ -78,4 +78,6 @@ export const availablePaths: ReadonlySet<string> = new Set([
   // Video consultations (issue "video").
   "/:code/waitingroom",
   "/:code/videoschedules",
+  // Group video (issue "video", decision 0123).
+  "/:code/group_chats",
 ]);
