@@ -83,7 +83,8 @@ export async function createGroupChat(
 
 /** The practice's group calls from a day ago on, soonest first (at most 100). */
 export async function listGroupChats(db: Queryable, practiceId: number, now: Date) {
-  const members = sql<number>`(select count(*)::int from ${groupChatMembers} where ${groupChatMembers.groupChatId} = ${groupChats.id})`;
+  // Written out: inside a subquery drizzle leaves column names unqualified.
+  const members = sql<number>`(select count(*)::int from group_chat_members m where m.group_chat_id = "group_chats"."id")`;
   return db
     .select({ id: groupChats.id, title: groupChats.title, scheduledFor: groupChats.scheduledFor, endedAt: groupChats.endedAt, members })
     .from(groupChats)
