@@ -406,6 +406,11 @@ export function RequestDetails() {
         <Button variant="secondary">Add action</Button>
       </PostForm>
 
+      {data.videoScheduleHref ? (
+        <p>
+          <a href={data.videoScheduleHref}>Schedule a video consultation</a> for this request
+        </p>
+      ) : null}
       <h3 className="nhsuk-heading-m">History</h3>
       <ul className="nhsuk-list nhsuk-body-s">
         {details.events.map((e) => (
