@@ -56,6 +56,8 @@ export function GroupVideoCall({ me, names, signalUrl, iceServers, fallback }: G
     let closed = false;
     let events: EventSource | null = null;
     const peers = new Map<number, Peer>();
+    // A member's candidates can arrive before their offer (they post as they gather): kept here.
+    const early = new Map<number, RTCIceCandidateInit[]>();
     const recount = () => setConnected([...peers.values()].filter((p) => p.connected).length);
 
     const post = (kind: string, data: unknown = null, to?: number) => {
@@ -96,7 +98,8 @@ export function GroupVideoCall({ me, names, signalUrl, iceServers, fallback }: G
     const start = async () => {
       let stream: MediaStream;
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+        // Every member sends to every other: a small picture keeps the mesh within a home connection (and CPU).
+        stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: { width: { ideal: 320 }, height: { ideal: 240 }, frameRate: { ideal: 15 } } });
       } catch {
         setState("noCamera");
         return;
@@ -107,6 +110,7 @@ export function GroupVideoCall({ me, names, signalUrl, iceServers, fallback }: G
       setState("live");
 
       const offerTo = async (id: number) => {
+        early.delete(id);
         const { pc } = peerFor(id, stream);
         await pc.setLocalDescription(await pc.createOffer());
         await post("offer", pc.localDescription?.toJSON(), id);
@@ -137,7 +141,8 @@ export function GroupVideoCall({ me, names, signalUrl, iceServers, fallback }: G
           case "offer": {
             const peer = peerFor(from, stream);
             await peer.pc.setRemoteDescription(s.data as RTCSessionDescriptionInit);
-            for (const c of peer.pending.splice(0)) await peer.pc.addIceCandidate(c);
+            for (const c of [...(early.get(from) ?? []), ...peer.pending.splice(0)]) await peer.pc.addIceCandidate(c).catch(() => undefined);
+            early.delete(from);
             await peer.pc.setLocalDescription(await peer.pc.createAnswer());
             await post("answer", peer.pc.localDescription?.toJSON(), from);
             break;
@@ -153,10 +158,12 @@ export function GroupVideoCall({ me, names, signalUrl, iceServers, fallback }: G
           case "candidate": {
             const peer = peers.get(from);
             if (peer?.pc.remoteDescription) await peer.pc.addIceCandidate(s.data as RTCIceCandidateInit).catch(() => undefined);
-            else peer?.pending.push(s.data as RTCIceCandidateInit);
+            else if (peer && peer.pc.signalingState === "have-local-offer") peer.pending.push(s.data as RTCIceCandidateInit);
+            else early.set(from, [...(early.get(from) ?? []), s.data as RTCIceCandidateInit]);
             break;
           }
           case "bye":
+            early.delete(from);
             drop(from);
             break;
         }

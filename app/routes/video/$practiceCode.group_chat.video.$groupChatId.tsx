@@ -113,7 +113,8 @@ export default function GroupVideoRoom() {
         <p>You are not one of this call's members, so you cannot join it.</p>
       )}
       {d.isStaff && d.status !== "ended" ? (
-        <PostForm>
+        // A full page load: the camera, the microphone and the call's connections all close with the page.
+        <PostForm reloadDocument>
           <input type="hidden" name="intent" value="end" />
           <Button variant="warning">End group call</Button>
         </PostForm>
