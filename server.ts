@@ -15,6 +15,7 @@ import { systemClock } from "./app/domain/clock";
 import { setBanner } from "./app/domain/shell/maintenance-banner.server";
 import { startReportRollupTimer } from "./app/domain/reports/rollup.server";
 import { startFftInvitationTimer } from "./app/domain/feedback/fft.server";
+import { startSignalSweepTimer } from "./app/domain/video/call.server";
 import { createNotifier } from "./app/domain/notify/create-notifier.server";
 import { createApp, createLogger } from "./app/server/http.server";
 
@@ -65,6 +66,10 @@ async function main() {
         logger.error({ error: error instanceof Error ? error.message : String(error) }, "friends and family test invitations failed"),
       )
     : () => {};
+  // Video calls' signalling rows older than a day (decision 0124), now and every hour.
+  const stopSignalSweep = startSignalSweepTimer(database.db, () => systemClock.now(), (error) =>
+    logger.error({ error: error instanceof Error ? error.message : String(error) }, "video signalling sweep failed"),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -73,6 +78,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     stopRollup();
     stopFft();
+    stopSignalSweep();
     // Stop accepting connections, let in-flight requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

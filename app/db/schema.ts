@@ -1495,7 +1495,7 @@ export const videoSignals = pgTable(
     body: jsonb("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("video_signals_consultation_idx").on(t.consultationId, t.id)],
+  (t) => [index("video_signals_consultation_idx").on(t.consultationId, t.id), index("video_signals_created_idx").on(t.createdAt)],
 );
 
 /** A staff member's weekly working pattern at a practice (local Europe/London times). */
@@ -1819,4 +1819,77 @@ export const gpRecordEntries = pgTable(
     index("gp_record_entries_patient_idx").on(t.patientId),
     check("gp_record_entries_kind", sql`${t.kind} in ('allergy', 'problem', 'test_result')`),
   ],
+);
+// ---- Group video (issue "video"; decision 0123) ----
+
+/** A group video call at a practice with group video (group_chat_setting): several patients and staff. */
+export const groupChats = pgTable(
+  "group_chats",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** While at least two members are in, the call runs; its seconds add up here over interruptions. */
+    callStartedAt: timestamp("call_started_at", { withTimezone: true }),
+    durationSeconds: integer("duration_seconds"),
+    /** A staff member ended it: nobody joins any more. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("group_chats_practice_time_idx").on(t.practiceId, t.scheduledFor)],
+);
+
+/** Who is in a group call: a staff member (user) or a patient (who signs in to join). */
+export const groupChatMembers = pgTable(
+  "group_chat_members",
+  {
+    id: serial("id").primaryKey(),
+    groupChatId: integer("group_chat_id")
+      .notNull()
+      .references(() => groupChats.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id").references(() => patients.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("group_chat_members_user_key").on(t.groupChatId, t.userId),
+    uniqueIndex("group_chat_members_patient_key").on(t.groupChatId, t.patientId),
+    check("group_chat_members_one_kind", sql`(${t.userId} is null) <> (${t.patientId} is null)`),
+  ],
+);
+
+/** Joins and leaves of a group call's members. */
+export const groupChatEvents = pgTable(
+  "group_chat_events",
+  {
+    id: serial("id").primaryKey(),
+    groupChatId: integer("group_chat_id")
+      .notNull()
+      .references(() => groupChats.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => groupChatMembers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("group_chat_events_chat_idx").on(t.groupChatId, t.id)],
+);
+
+/** A group call's WebRTC signalling: to one member (offer, answer, candidate) or to all (hello, bye). */
+export const groupChatSignals = pgTable(
+  "group_chat_signals",
+  {
+    id: serial("id").primaryKey(),
+    groupChatId: integer("group_chat_id")
+      .notNull()
+      .references(() => groupChats.id, { onDelete: "cascade" }),
+    fromMemberId: integer("from_member_id").notNull(),
+    toMemberId: integer("to_member_id"),
+    body: jsonb("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("group_chat_signals_chat_idx").on(t.groupChatId, t.id), index("group_chat_signals_created_idx").on(t.createdAt)],
 );

@@ -71,6 +71,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         ehrType: "emis",
         pfsEhrType: "emis",
         allowVideo: true,
+        groupChatSetting: true,
         mfaEnabled: true,
         patientMyHealthEnabled: true,
         idleTimeout: 30,

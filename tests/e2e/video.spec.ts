@@ -4,6 +4,7 @@
  * the room. With JS on, both browsers use Chromium's fake camera and microphone and the call
  * connects; with JS off, both pages say a video call needs a browser that runs it and offer the
  * phone. Each project books its own time, so the two never read each other's link.
+ * The group call: the receptionist's and the patient's fake-media pages connect through the mesh's signalling.
  */
 import { expect, test, checkPage, signInAs } from "../support/e2e-fixtures";
 
@@ -79,4 +80,49 @@ test("a receptionist schedules a video consultation; the patient waits and the G
   await expect(gp.getByText("Video consultation ended and marked complete.")).toBeVisible({ timeout: 30_000 });
   await expect(gp.getByRole("row").filter({ hasText: time }).getByText("Complete")).toBeVisible();
   await checkPage(gp);
+});
+
+test("a receptionist sets up a group video call with the GP and a patient; the receptionist and the patient connect", async ({ page, openPage }, testInfo) => {
+  test.setTimeout(90_000);
+  const jsOn = testInfo.project.name === "js-on";
+  await signInAs(page, "demo.reception@nhs.net", "/demo/group_chats");
+  await expect(page.getByRole("heading", { level: 1, name: "Group video calls" })).toBeVisible();
+  await checkPage(page);
+  const title = `Breathing group ${testInfo.project.name} ${Date.now() % 100_000}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Date").fill(tomorrow());
+  await page.getByLabel("Time").fill("16:00");
+  await page.getByLabel("Priya Shah").check();
+  await page.getByLabel("Tom Fletcher").check();
+  await page.getByLabel("Patients' NHS numbers").fill("12345");
+  await page.getByRole("button", { name: "Set up group video call" }).click();
+  await expect(page.getByRole("alert").getByRole("link", { name: "12345 is not an NHS number: enter 10 digits" })).toBeVisible();
+  await page.getByLabel("Patients' NHS numbers").fill("999 000 1006");
+  await page.getByRole("button", { name: "Set up group video call" }).click();
+  await expect(page.getByText("Group call set up.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const room = new URL(page.url()).pathname;
+
+  // Two of the three members join (a third fake camera is more than CI's two cores carry).
+  // A page whose remote videos wait for frames may hold its load event: wait for the document only.
+  const patient = await openPage();
+  await signInAs(patient, "demo.patient@example.com", "/demo/waitingroom");
+  await patient.goto(room, { waitUntil: "domcontentloaded" });
+  await expect(patient.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  if (jsOn) {
+    for (const p of [page, patient]) await expect(p.locator("#call-status")).toHaveText("Connected to 1 person", { timeout: 30_000 });
+  } else {
+    for (const p of [page, patient]) await expect(p.getByText("A video call needs a browser that can run it")).toBeVisible();
+    await expect(page.getByText("Sarah Thompson:")).toBeVisible();
+    await expect(patient.getByText(/take part by phone: call Riverside/)).toBeVisible();
+  }
+  await checkPage(page);
+  await checkPage(patient);
+  await patient.close();
+
+  await page.getByRole("button", { name: "End group call" }).click();
+  await expect(page.getByText("Group call ended.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("row").filter({ hasText: title }).getByText("Ended")).toBeVisible();
+  await checkPage(page);
 });

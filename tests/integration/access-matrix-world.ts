@@ -24,7 +24,7 @@ import { createPatient, createUser, sessionCookie } from "../support/registratio
 import { makeEntry, signedInCarer } from "../support/request-fixtures";
 import { getRequest } from "../support/requests";
 import { makeUser } from "../support/session-fixtures";
-import { makeConsultation } from "../support/video-fixtures";
+import { makeConsultation, makeGroupChat } from "../support/video-fixtures";
 
 /** The columns of the matrix, in table order. */
 export const ROLES = ["anon", "patient", "guest", "carer", "pending", "gp", "recept", "staffB", "padmin", "admin"] as const;
@@ -64,6 +64,8 @@ export type Things = {
   staffMember: number;
   /** A video consultation (issue "video"). */
   video: number;
+  /** A group video call (issue "video", decision 0123). */
+  groupChat: number;
   /** GP-system objects: an appointment (slot id, booking id), another to cancel, a prescription request, another to cancel. */
   slot: string;
   booking: string;
@@ -189,6 +191,13 @@ export async function buildWorld(context: TestContext) {
     P2: await makeConsultation(context, { practiceId: A.id, patientId: P2.patientId, clinicianId: gp.id }),
     B: await makeConsultation(context, { practiceId: B.id, patientId: PB.patientId, clinicianId: gpB.id }),
   };
+  // Group video at both practices: P's call with A's GP, P2's with A's GP, PB's with B's GP.
+  await context.db.update(practices).set({ groupChatSetting: true }).where(inArray(practices.id, [A.id, B.id]));
+  const groupChat = {
+    A: await makeGroupChat(context, { practiceId: A.id, staff: [gp.id], patients: [P.patientId] }),
+    P2: await makeGroupChat(context, { practiceId: A.id, staff: [gp.id], patients: [P2.patientId] }),
+    B: await makeGroupChat(context, { practiceId: B.id, staff: [gpB.id], patients: [PB.patientId] }),
+  };
 
   // Requests. The pending carer's were written while an earlier link was approved (then
   // removed and asked for again): they must vanish with the approval.
@@ -235,10 +244,11 @@ export async function buildWorld(context: TestContext) {
     carerId: CA.userId,
     staffMember: gp.id,
     video: video.A.id,
+    groupChat: groupChat.A.id,
     ...gpOfP,
   };
   /** Another patient's things at A, for patients, guests and carers. */
-  const otherPatient: Things = { ...atA, ...ofP2, dependent: CP.dependentId, carerId: CA.userId, ...gpOfP2, video: video.P2.id };
+  const otherPatient: Things = { ...atA, ...ofP2, dependent: CP.dependentId, carerId: CA.userId, ...gpOfP2, video: video.P2.id, groupChat: groupChat.P2.id };
   /** Practice B's things named at A's address, for A's staff and admins. */
   const otherPractice: Things = {
     ...otherPatient,
@@ -252,6 +262,7 @@ export async function buildWorld(context: TestContext) {
     carerId: CB.userId,
     staffMember: gpB.id,
     video: video.B.id,
+    groupChat: groupChat.B.id,
   };
 
   const own: Record<Role, Things> = {

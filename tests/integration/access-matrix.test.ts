@@ -796,6 +796,19 @@ const ROWS: Row[] = [
   { route: "routes/$practiceCode.waitingroom", params: practice,
     own:     "login       ok          ok          ok          ok          denied      denied      denied      denied      denied",
     foreign: "login       ok          ok          ok          ok          denied      denied      denied      denied      denied" },
+  // ---- group video (issue "video", decision 0123): own is P's call with A's GP; foreign P2's, or B's at A's address.
+    //        anon        patient     guest       carer       pending     gp          recept      staffB      padmin      admin
+  { route: "routes/$practiceCode.group_chats", params: practice,
+    own:     "login       denied      denied      denied      denied      ok/form     ok/form     denied      ok/form     ok/form",
+    foreign: "login       denied      denied      denied      denied      denied      denied      ok/form     denied      ok/form" },
+  { route: "routes/$practiceCode.group_chat.video.$groupChatId", params: (c) => at(c, { groupChatId: String(c.t.groupChat) }),
+    own:     "login       ok/form     404         404         404         ok/form     ok/form     404         ok/form     ok/form",
+    foreign: "login       404         404         404         404         404         404         404         404         404" },
+  {
+    // Members only: P and A's GP; anyone else (signed out too) 404.
+    route: "routes/$practiceCode.group_chat.video.$groupChatId_.signal", params: (c) => at(c, { groupChatId: String(c.t.groupChat) }),
+    own:     "404         ok/form     404         404         404         ok/form     404         404         404         404",
+    foreign: "404         404         404         404         404         404         404         404         404         404" },
   { route: "routes/practices.$practiceCode.consents.$feature", params: (c) => ({ practiceCode: c.page, feature: "bulk_messaging" }),
     own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
     foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },

@@ -557,6 +557,23 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       fields: { kind: ["hello", "offer", "candidate", "bye", "x"], data: ["null", "{\"type\":\"offer\",\"sdp\":\"v=0\"}", "{bad"], token: ["", "not-a-token"] },
     },
     "$practiceCode.waitingroom": { roles: ["patient"], query: { token: ["x", "a".repeat(30)], consultation: ["1", "x"] } },
+    // Group video (issue "video", decision 0123).
+    "$practiceCode.group_chats": {
+      roles: ["gp", "practiceAdmin"],
+      fields: {
+        title: [...TEXT, "x".repeat(101)],
+        date: ["01/01/2099", "31/02/2099", "yesterday"],
+        time: ["10:00", "25:00", ""],
+        staff: [s(world.gp.id), "0", "x"],
+        patients: ["9990001006", "9990001006\n123", "", "x".repeat(2001)],
+      },
+    },
+    "$practiceCode.group_chat.video.$groupChatId": { roles: ["gp", "patient"], params: { groupChatId: ["1", "999999"] }, fields: { intent: ["end", "x"] } },
+    "$practiceCode.group_chat.video.$groupChatId_.signal": {
+      roles: ["gp", "patient"],
+      params: { groupChatId: ["1"] },
+      fields: { kind: ["hello", "offer", "candidate", "bye", "x"], data: ["null", "{\"type\":\"offer\",\"sdp\":\"v=0\"}", "{bad"], to: ["", "1", "x", "99999999999"] },
+    },
     "$practiceCode.patient-facing-name": { roles: ["gp"], fields: { name: [...TEXT, "Dr Fuzz", "x", "x".repeat(301)] } },
     "$practiceCode.notification-settings.$userId": {
       roles: ["gp", "practiceAdmin"],

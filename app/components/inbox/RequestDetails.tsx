@@ -9,6 +9,9 @@ import { formatDateTime } from "~/domain/requests/display";
 import { requestReference } from "~/domain/requests/reference";
 import { formatDate } from "~/validation/dates";
 import { actionLabels, difficultyLabel, roleLabel, topicLabels, TRIAGE_ACTIONS, TRIAGE_DIFFICULTIES, TRIAGE_ROLES, TRIAGE_TOPICS } from "~/domain/inbox/triage";
+import { isPatientSideVideoEvent, videoHistoryText } from "~/domain/video/history";
+
+type VideoDetail = Parameters<typeof videoHistoryText>[1];
 
 const EVENT_LABELS: Record<string, string> = {
   submitted: "Sent by the patient",
@@ -431,12 +434,17 @@ export function RequestDetails() {
         <Button variant="secondary">Add action</Button>
       </PostForm>
 
+      {data.videoScheduleHref ? (
+        <p>
+          <a href={data.videoScheduleHref}>Schedule a video consultation</a> for this request
+        </p>
+      ) : null}
       <h3 className="nhsuk-heading-m">History</h3>
       <ul className="nhsuk-list nhsuk-body-s">
         {details.events.map((e) => (
           <li key={e.id}>
-            {formatDateTime(new Date(e.createdAt))}: {EVENT_LABELS[e.kind] ?? e.kind}
-            {e.actorFirstName ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
+            {formatDateTime(new Date(e.createdAt))}: {videoHistoryText(e.kind, e.detail as VideoDetail) ?? EVENT_LABELS[e.kind] ?? e.kind}
+            {e.actorFirstName && !isPatientSideVideoEvent(e.kind, e.detail as VideoDetail) ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
             {(e.kind === "triage" || e.kind === "filed") && typeof (e.detail as { summary?: unknown } | null)?.summary === "string" ? ` (${(e.detail as { summary: string }).summary})` : ""}
           </li>
         ))}

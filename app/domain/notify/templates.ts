@@ -26,6 +26,8 @@ export type TemplateValues = {
   "fft-invitation": { product: string; practiceName: string; link: string; days: string };
   /** A video consultation was scheduled for the patient: when, with whom, and the tokened link to the waiting room. */
   "video-invitation": { product: string; practiceName: string; when: string; clinician: string; link: string; notes: string };
+  /** The patient is one of a group video call's members: its title, when, and the link (they sign in to join). */
+  "group-video-invitation": { product: string; practiceName: string; title: string; when: string; link: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -88,6 +90,10 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "video-invitation": (v) => ({
     subject: `Video consultation with ${v.practiceName}`,
     body: `${v.practiceName} has booked a video consultation for you on ${v.when} with ${v.clinician}.${v.notes ? `\n\n${v.notes}` : ""}\n\nAt that time, open this link on a phone, tablet or computer with a camera and wait in the waiting room:\n\n${v.link}\n\nIf you cannot join by video, call ${v.practiceName} and they will phone you instead.`,
+  }),
+  "group-video-invitation": (v) => ({
+    subject: `Group video call with ${v.practiceName}`,
+    body: `${v.practiceName} has invited you to a group video call, "${v.title}", on ${v.when}.\n\nAt that time, sign in to ${v.product} on a phone, tablet or computer with a camera and open this link:\n\n${v.link}\n\nIf you cannot join by video, call ${v.practiceName}.`,
   }),
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,

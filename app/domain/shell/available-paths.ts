@@ -81,4 +81,6 @@ export const availablePaths: ReadonlySet<string> = new Set([
   // The patient's account menu (issue "patient side"): My Records, Change My Details.
   "/:code/my-medical-records",
   "/:code/change-my-details",
+  // Group video (issue "video", decision 0123).
+  "/:code/group_chats",
 ]);

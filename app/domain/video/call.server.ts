@@ -3,10 +3,10 @@
  * and in the request's history), the call's duration, and the WebRTC signalling messages the
  * two browsers exchange through the database (so every app process sees them).
  */
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db, Queryable } from "~/db/client.server";
-import { entryEvents, videoConsultations, videoParticipantEvents, videoSignals } from "~/db/schema";
+import { entryEvents, groupChatSignals, videoConsultations, videoParticipantEvents, videoSignals } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { callSeconds } from "./schedule";
 import type { Consultation } from "./schedule.server";
@@ -63,13 +63,17 @@ export async function recordLeave(context: Pick<AppContext, "db" | "clock">, c: 
       .for("update");
     if ((await lastEvent(tx, c.id, side)) !== "joined") return;
     await tx.insert(videoParticipantEvents).values({ consultationId: c.id, side, kind: "left", userId, createdAt: now });
+    // The seconds of the call this leave ends (null when the other side was not in).
+    let seconds: number | null = null;
     if (row.callStartedAt && !row.callEndedAt) {
-      const seconds = (row.durationSeconds ?? 0) + callSeconds(row.callStartedAt, now);
-      await tx.update(videoConsultations).set({ callEndedAt: now, durationSeconds: seconds }).where(eq(videoConsultations.id, c.id));
+      seconds = callSeconds(row.callStartedAt, now);
+      await tx.update(videoConsultations).set({ callEndedAt: now, durationSeconds: (row.durationSeconds ?? 0) + seconds }).where(eq(videoConsultations.id, c.id));
     }
     if (c.patientEntryId) {
-      await tx.insert(entryEvents).values({ patientEntryId: c.patientEntryId, actorUserId: userId, kind: "video_left", detail: { consultationId: c.id, side }, createdAt: now });
+      await tx.insert(entryEvents).values({ patientEntryId: c.patientEntryId, actorUserId: userId, kind: "video_left", detail: { consultationId: c.id, side, seconds }, createdAt: now });
     }
+    // Nobody is in any more: this call's signalling is spent (a new arrival starts afresh).
+    if ((await lastEvent(tx, c.id, otherSide(side))) !== "joined") await tx.delete(videoSignals).where(eq(videoSignals.consultationId, c.id));
   });
 }
 
@@ -86,9 +90,50 @@ export async function completeConsultation(context: Pick<AppContext, "db" | "clo
     if (done.length === 0) return;
     await audit(tx as unknown as Db, { actorUserId: userId, practiceId: c.practiceId, action: "video.completed", subjectType: "video_consultation", subjectId: c.id, at: now });
     if (c.patientEntryId) {
-      await tx.insert(entryEvents).values({ patientEntryId: c.patientEntryId, actorUserId: userId, kind: "video_completed", detail: { consultationId: c.id }, createdAt: now });
+      const [row] = await tx.select({ durationSeconds: videoConsultations.durationSeconds }).from(videoConsultations).where(eq(videoConsultations.id, c.id));
+      await tx.insert(entryEvents).values({ patientEntryId: c.patientEntryId, actorUserId: userId, kind: "video_completed", detail: { consultationId: c.id, durationSeconds: row?.durationSeconds ?? null }, createdAt: now });
     }
   });
+  await deleteSignals(context.db, c.id);
+}
+
+/** The call is over: its signalling rows are no use to anyone (decision 0124). */
+export async function deleteSignals(db: Queryable, consultationId: number) {
+  await db.delete(videoSignals).where(eq(videoSignals.consultationId, consultationId));
+}
+
+/** Signalling older than this is stale whatever the call's state: the periodic sweep deletes it. */
+export const SIGNAL_KEEP_MS = 24 * 3_600_000;
+
+/**
+ * Deletes every call's signalling rows (one-to-one and group) older than a day; answers how
+ * many went. Run by the sweep timer (startSignalSweepTimer) and at start.
+ */
+export async function sweepSignals(db: Queryable, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SIGNAL_KEEP_MS);
+  const one = await db.delete(videoSignals).where(lt(videoSignals.createdAt, before)).returning({ id: videoSignals.id });
+  const group = await db.delete(groupChatSignals).where(lt(groupChatSignals.createdAt, before)).returning({ id: groupChatSignals.id });
+  return one.length + group.length;
+}
+
+/** Sweeps old signalling now and every hour, until the returned stop is called. */
+export function startSignalSweepTimer(db: Queryable, now: () => Date, onError: (error: unknown) => void, everyMs = 3_600_000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sweepSignals(db, now());
+    } catch (error) {
+      onError(error);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Who joined and left, in order (the room's record). */

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { aliasedTable, and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db, Queryable } from "~/db/client.server";
-import { entryEvents, globalSettings, patientEntries, patients, practiceMemberships, users, videoConsultations } from "~/db/schema";
+import { entryEvents, globalSettings, patientEntries, patients, practiceMemberships, practices, users, videoConsultations, videoSignals } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { NotFound } from "~/domain/outcomes";
 import { addDays, formatLondonDateTime, londonInstant } from "~/domain/time/london";
@@ -22,6 +22,22 @@ export const hashVideoToken = (token: string) => createHash("sha256").update(tok
 export async function videoSettingOn(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ on: globalSettings.videoEnabled }).from(globalSettings).where(eq(globalSettings.id, 1));
   return row ? row.on : true;
+}
+
+/** Whether the practice's staff can schedule video consultations: its allow_video and the global setting. */
+export async function videoOnAt(db: Queryable, practiceId: number): Promise<boolean> {
+  const [row] = await db.select({ on: practices.allowVideo }).from(practices).where(eq(practices.id, practiceId));
+  return Boolean(row?.on) && (await videoSettingOn(db));
+}
+
+/** The patient of one of the practice's requests (to schedule a consultation from it), or null. */
+export async function requestPatient(db: Queryable, practiceId: number, entryId: number) {
+  const [row] = await db
+    .select({ nhsNumber: patients.nhsNumber, firstName: patients.firstName, lastName: patients.lastName })
+    .from(patientEntries)
+    .innerJoin(patients, eq(patients.id, patientEntries.patientId))
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId)));
+  return row ?? null;
 }
 
 /** The practice's GPs: who a consultation can be with. */
@@ -280,6 +296,7 @@ export async function cancelConsultation(context: Pick<AppContext, "db" | "clock
       .where(and(eq(videoConsultations.id, id), eq(videoConsultations.practiceId, practiceId), eq(videoConsultations.status, "scheduled")))
       .returning({ id: videoConsultations.id });
     if (changed.length === 0) return false;
+    await tx.delete(videoSignals).where(eq(videoSignals.consultationId, id));
     await audit(tx as unknown as Db, { actorUserId: actor.userId, practiceId, action: "video.cancelled", subjectType: "video_consultation", subjectId: id, at: now });
     if (c.patientEntryId) {
       await tx.insert(entryEvents).values({ patientEntryId: c.patientEntryId, actorUserId: actor.userId, kind: "video_cancelled", detail: { consultationId: id }, createdAt: now });

@@ -81,7 +81,10 @@ describe("smsRecipient and formatDuration", () => {
     expect(smsRecipient({ sendSms: false }, "07700900123")).toBeNull();
   });
   it("shows a call's length", () => {
-    expect(formatDuration(725)).toBe("12 min 5 s");
-    expect(formatDuration(45)).toBe("45 s");
+    expect(formatDuration(725)).toBe("12 minutes 5 seconds");
+    expect(formatDuration(45)).toBe("45 seconds");
+    expect(formatDuration(60)).toBe("1 minute");
+    expect(formatDuration(61)).toBe("1 minute 1 second");
+    expect(formatDuration(0)).toBe("0 seconds");
   });
 });

@@ -149,12 +149,15 @@ export function callSeconds(start: Date, end: Date): number {
   return Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000));
 }
 
-/** "12 min 5 s", "45 s": a call's length as the pages show it. */
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/** "12 minutes 5 seconds", "1 minute", "45 seconds": a call's length as the pages and the history show it. */
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return copy.noInformation;
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return m ? `${m} min ${s} s` : `${s} s`;
+  if (!m) return plural(s, "second");
+  return s ? `${plural(m, "minute")} ${plural(s, "second")}` : plural(m, "minute");
 }
 
 /** What the call pages say without a browser that runs the call (decision 0096). */

@@ -47,6 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     notesForPatient: c.notesForPatient,
     notesForMedicalRecord: c.notesForMedicalRecord,
     duration: c.durationSeconds,
+    requestHref: c.patientEntryId ? `/${practice.urlCode}/inboxes/all/request-details/${c.patientEntryId}` : null,
     canJoin: canJoin(c, now, "clinician"),
     events: events.map((e) => ({ who: e.side === "clinician" ? "Clinician" : "Patient", what: e.kind === "joined" ? "joined" : "left", at: formatLondonDateTime(e.createdAt) })),
     iceServers: iceServers(context),
@@ -85,6 +86,7 @@ export default function VideoRoom() {
         <Row k="Call length" v={formatDuration(d.duration)} />
         <Row k="Notes for the patient" v={d.notesForPatient ?? copy.noInformation} />
         <Row k="Notes for the medical record" v={d.notesForMedicalRecord ?? copy.noInformation} />
+        {d.requestHref ? <Row k="Request" v={<a href={d.requestHref}>The request this consultation is about</a>} /> : null}
       </dl>
       {d.canJoin ? (
         <>

@@ -78,11 +78,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ ok: false }, { status: 400 });
   }
   const userId = who.viewer?.userId ?? null;
-  if (kind === "hello") {
-    if (!(await callOpen(context.db, who.consultation.id))) return json({ ok: false, ended: true }, { status: 409 });
-    await recordJoin(context, who.consultation, who.side, userId);
-  }
+  const open = await callOpen(context.db, who.consultation.id);
+  if (kind === "hello" && open) await recordJoin(context, who.consultation, who.side, userId);
+  // An ended call keeps no more signalling (its rows were deleted when it ended); a bye is
+  // stored before the leave, which deletes the call's rows when nobody is left in.
+  if (open) await postSignal(context.db, who.consultation.id, who.side, { kind: kind as (typeof SIGNAL_KINDS)[number], data });
   if (kind === "bye") await recordLeave(context, who.consultation, who.side, userId);
-  await postSignal(context.db, who.consultation.id, who.side, { kind: kind as (typeof SIGNAL_KINDS)[number], data });
+  if (!open) return json({ ok: false, ended: true }, { status: 409 });
   return json({ ok: true });
 }

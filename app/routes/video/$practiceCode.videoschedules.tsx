@@ -17,7 +17,8 @@ import { Table } from "~/components/Table";
 import { video_scheduling } from "~/domain/auth/guards";
 import { addDays, londonDate, londonTime } from "~/domain/time/london";
 import { parseLondonDate, scheduleSchema, STATUS_LABELS, STATUS_TAGS, VIDEO_MESSAGES } from "~/domain/video/schedule";
-import { listSchedules, practiceClinicians, scheduleConsultation } from "~/domain/video/schedule.server";
+import { listSchedules, practiceClinicians, requestPatient, scheduleConsultation } from "~/domain/video/schedule.server";
+import { parseId } from "~/validation/ids";
 import { formatDate } from "~/validation/dates";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
@@ -31,14 +32,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const now = context.clock.now();
   const url = new URL(request.url);
   const day = parseLondonDate(url.searchParams.get("day") ?? "") ?? londonDate(now);
-  const [rows, clinicians] = await Promise.all([listSchedules(context.db, practice.id, day, now), practiceClinicians(context.db, practice.id)]);
+  const requestId = parseId(url.searchParams.get("request"));
+  const [rows, clinicians, fromRequest] = await Promise.all([
+    listSchedules(context.db, practice.id, day, now),
+    practiceClinicians(context.db, practice.id),
+    requestId ? requestPatient(context.db, practice.id, requestId) : Promise.resolve(null),
+  ]);
   return json({
     code: practice.urlCode,
     day,
     dayLabel: formatDate(day),
     previous: addDays(day, -1),
     next: addDays(day, 1),
-    request: url.searchParams.get("request") ?? "",
+    // Scheduled from a request: its joins, leaves and length go in the request's history.
+    request: fromRequest ? String(requestId) : "",
+    fromRequest: fromRequest ? { patient: `${fromRequest.firstName} ${fromRequest.lastName}`, nhsNumber: fromRequest.nhsNumber ?? "" } : null,
     clinicians: clinicians.map((c) => ({ value: String(c.id), label: `${c.firstName} ${c.lastName}` })),
     rows: rows.map((r) => ({
       id: r.id,
@@ -69,7 +77,7 @@ export default function VideoSchedules() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useNhsForm(scheduleSchema(new Date()), {
     lastResult: actionData?.lastResult,
-    defaultValue: { date: d.dayLabel, request: d.request },
+    defaultValue: { date: d.dayLabel, request: d.request, nhsNumber: d.fromRequest?.nhsNumber ?? "" },
   });
   const errors = summaryErrors([
     fields.nhsNumber,
@@ -135,6 +143,7 @@ export default function VideoSchedules() {
       )}
 
       <h2>Schedule a video consultation</h2>
+      {d.fromRequest ? <p>For {d.fromRequest.patient}'s request: the consultation's joins, leaves and length are recorded in its history.</p> : null}
       <PostForm {...getFormProps(form)} noValidate>
         <input {...getInputProps(fields.request, { type: "hidden" })} />
         <TextInput meta={fields.nhsNumber} label="Patient's NHS number" hint="10 digits, for example 485 777 3456" width={10} inputMode="numeric" autoComplete="off" />

@@ -6,7 +6,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, entryEvents, patients, practices, videoConsultations } from "~/db/schema";
+import { auditEvents, entryEvents, patients, practices, videoConsultations, videoSignals } from "~/db/schema";
+import { sweepSignals } from "~/domain/video/call.server";
+import { videoHistoryText } from "~/domain/video/history";
 import { VIDEO_MESSAGES } from "~/domain/video/schedule";
 import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
@@ -138,5 +140,73 @@ describe("the call", () => {
     expect(again.status).toBe(409);
     const [after] = await t.db.select().from(videoConsultations).where(eq(videoConsultations.id, row.id));
     expect(after.status).toBe("cancelled");
+  });
+});
+
+describe("signalling rows", () => {
+  const rowsOf = (id: number) => t.db.select({ id: videoSignals.id }).from(videoSignals).where(eq(videoSignals.consultationId, id));
+
+  it("are deleted when both sides have left, and when the clinician ends the call; the history says it in words", async () => {
+    const clock = new FakeClock(new Date("2026-11-27T10:00:00Z"));
+    context = { ...context, clock };
+    const w = await setUp();
+    await schedule(w);
+    const [sms] = await messagesTo(context, `patient${w.patient.patientId}@example.com`, "video-invitation");
+    const token = /token=([A-Za-z0-9_-]+)/.exec(sms.body)![1];
+    const [row] = await t.db.select().from(videoConsultations).where(eq(videoConsultations.patientId, w.patient.patientId));
+    const params = { practiceCode: w.code, consultationId: String(row.id) };
+    const signal = (fields: Record<string, string>, cookie?: string) =>
+      callAction(signalRoute.action, { request: postRequest(`/${w.code}/video/${row.id}/signal`, { data: "null", ...fields }, { cookie }), params, context });
+
+    await signal({ kind: "hello", token });
+    await signal({ kind: "hello" }, w.gp.cookie);
+    await signal({ kind: "offer", data: JSON.stringify({ type: "offer", sdp: "v=0" }) }, w.gp.cookie);
+    expect(await rowsOf(row.id)).toHaveLength(3);
+    clock.advance(65_000);
+    await signal({ kind: "bye", token });
+    expect((await rowsOf(row.id)).length).toBeGreaterThan(0); // the clinician is still in
+    await signal({ kind: "bye" }, w.gp.cookie);
+    expect(await rowsOf(row.id)).toHaveLength(0);
+
+    // Again, then the clinician ends it: its rows go, and a late signal is not kept.
+    await signal({ kind: "hello", token });
+    await signal({ kind: "hello" }, w.gp.cookie);
+    clock.advance(30_000);
+    expect(await rowsOf(row.id)).toHaveLength(2);
+    const end = await callAction(roomRoute.action, { request: postRequest(`/${w.code}/video/${row.id}`, { intent: "end" }, { cookie: w.gp.cookie }), params, context });
+    expect(end.status).toBe(303);
+    expect(await rowsOf(row.id)).toHaveLength(0);
+    expect((await signal({ kind: "bye", token })).status).toBe(409);
+    expect(await rowsOf(row.id)).toHaveLength(0);
+
+    const history = await t.db.select({ kind: entryEvents.kind, detail: entryEvents.detail }).from(entryEvents).where(eq(entryEvents.patientEntryId, w.entry.id)).orderBy(entryEvents.id);
+    const words = history.map((h) => videoHistoryText(h.kind, h.detail as never)).filter(Boolean);
+    expect(words).toEqual([
+      expect.stringMatching(/^Video consultation scheduled for \d\d\/\d\d\/\d{4} 10:30$/),
+      "Patient joined the video consultation",
+      "Clinician joined the video consultation",
+      "Patient left the video consultation after 1 minute 5 seconds in the call",
+      "Clinician left the video consultation",
+      "Patient joined the video consultation",
+      "Clinician joined the video consultation",
+      "Clinician left the video consultation after 30 seconds in the call",
+      "Video consultation completed: call length 1 minute 35 seconds",
+      "Patient left the video consultation",
+    ]);
+  });
+
+  it("older than a day are swept, whatever the call's state", async () => {
+    const w = await setUp();
+    await schedule(w);
+    const [row] = await t.db.select().from(videoConsultations).where(eq(videoConsultations.patientId, w.patient.patientId));
+    const now = context.clock.now();
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+    await t.db.insert(videoSignals).values([
+      { consultationId: row.id, fromSide: "clinician", body: { kind: "hello" }, createdAt: at(25) },
+      { consultationId: row.id, fromSide: "patient", body: { kind: "hello" }, createdAt: at(23) },
+    ]);
+    expect(await sweepSignals(t.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.select({ createdAt: videoSignals.createdAt }).from(videoSignals).where(eq(videoSignals.consultationId, row.id));
+    expect(left.map((r) => r.createdAt.toISOString())).toEqual([at(23).toISOString()]);
   });
 });

@@ -5,6 +5,7 @@
  * The practice code `all` is the federated inbox over every practice where the viewer is staff
  * (inbox-scope.server.ts, docs/decisions/0062-federated-inbox.md).
  */
+import { videoOnAt } from "~/domain/video/schedule.server";
 import { notificationCount } from "~/domain/staff/notification-settings.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -234,7 +235,7 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
   if (!details) throw notFound();
   const url = new URL(args.request.url);
   const snomedQuery = url.searchParams.get("snomed") ?? "";
-  const [others, snomedResults, templates, questionnaires] = await Promise.all([
+  const [others, snomedResults, templates, questionnaires, videoOn] = await Promise.all([
     recordView(context, { userId: viewer.userId, practiceId: practice.id }, entryId),
     snomedQuery ? searchSnomed(context.db, snomedQuery) : Promise.resolve([]),
     // Issue "templates": a reply can start from a template (`?template=`).
@@ -248,6 +249,8 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
       chosen: url.searchParams.get("template"),
     }),
     listQuestionnaires(context.db, { practiceId: practice.id }, viewer.userId),
+    // Issue "video": a consultation scheduled from the request records its call in the history.
+    videoOnAt(context.db, practice.id),
   ]);
   // Attachments download through short-lived links signed for this staff member.
   const expires = new Date(context.clock.now().getTime() + FILE_LINK_SECONDS * 1000);
@@ -266,6 +269,7 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
     questionnaires: questionnaires.map((q) => ({ id: q.id, title: q.title, favourite: q.favourite })),
     fileLinks,
     practiceCode: practice.urlCode,
+    videoScheduleHref: videoOn ? `/${practice.urlCode}/videoschedules?request=${entryId}` : null,
     // Named on the page when the list mixes practices.
     practiceName: scope.federated ? practice.name : null,
     me: viewer.userId,
