@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
-import { Button, FileField, InputField, TextareaField } from "~/components/Fields";
+import { Button, CheckboxField, FileField, InputField, TextareaField } from "~/components/Fields";
 import type { requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
 import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
 import { copy } from "~/copy";
@@ -25,7 +25,7 @@ const EVENT_LABELS: Record<string, string> = {
   action_completed: "Action completed",
 };
 
-const FIELD_IDS: Record<string, string> = { body: "reply-body", reason: "reject-reason", text: "action-text", files: "reply-files" };
+const FIELD_IDS: Record<string, string> = { body: "reply-body", reason: "reject-reason", text: "action-text", files: "reply-files", overrideMobile: "questionnaire-mobile" };
 
 /** A request as staff see it, with every handling action as a plain form (no JS needed). */
 export function RequestDetails() {
@@ -272,6 +272,25 @@ export function RequestDetails() {
               ))}
             </select>
           </div>
+          <CheckboxField
+            id="questionnaire-sms"
+            name="sendSms"
+            label="Also send a text message"
+            hint={patient.mobile ? "To the mobile number in the patient's record, or the one below." : "The patient's record has no mobile number: enter one below."}
+            defaultChecked={actionData?.intent === "questionnaire" ? actionData.lastResult.initialValue?.sendSms === "on" : Boolean(patient.mobile)}
+          />
+          <InputField
+            id="questionnaire-mobile"
+            name="overrideMobile"
+            type="tel"
+            width={20}
+            autoComplete="off"
+            label="Mobile number for the text message"
+            hint="Only if it is not the mobile number in the patient's record"
+            optional
+            error={fieldError("questionnaire", "overrideMobile")}
+            defaultValue={actionData?.intent === "questionnaire" ? String(actionData.lastResult.initialValue?.overrideMobile ?? "") : undefined}
+          />
           <Button variant="secondary">Send questionnaire</Button>
         </PostForm>
       ) : null}

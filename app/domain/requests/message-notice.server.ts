@@ -9,7 +9,13 @@ import { patients, practices, users } from "~/db/schema";
 import { issueMagicLink } from "~/domain/auth/magic-links.server";
 import type { PatientEntry } from "./entries.server";
 
-export async function notifyPatientOfMessage(context: AppContext, entry: PatientEntry, origin: string) {
+export async function notifyPatientOfMessage(
+  context: AppContext,
+  entry: PatientEntry,
+  origin: string,
+  /** Where the SMS goes instead of the record's mobile (null: no SMS), as staff chose when sending. */
+  options?: { smsTo: string | null },
+) {
   const { db, notifier, config } = context;
   const [row] = await db
     .select({
@@ -29,9 +35,10 @@ export async function notifyPatientOfMessage(context: AppContext, entry: Patient
     const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, entry.createdByUserId)).limit(1);
     email = creator?.email ?? null;
   }
-  if (!email && !row.mobile) return;
+  const mobile = options ? options.smsTo : row.mobile;
+  if (!email && !mobile) return;
   const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
   const values = { product: config.productName, practiceName: row.practiceName, link: new URL(`/security/${token}`, origin).toString() };
   if (email) await notifier.send({ channel: "email", to: email, template: "request-message", values });
-  if (row.mobile) await notifier.send({ channel: "sms", to: row.mobile, template: "request-message", values });
+  if (mobile) await notifier.send({ channel: "sms", to: mobile, template: "request-message", values });
 }
