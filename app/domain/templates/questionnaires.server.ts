@@ -6,11 +6,18 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { questionnaireFavourites, questionnaires } from "~/db/schema";
-import { readQuestions, type QuestionDefinition } from "./questions";
-import type { TemplateScope } from "./templates.server";
+import { audit } from "~/domain/audit/audit.server";
+import type { Clock } from "~/domain/clock";
+import { readQuestions, type QuestionDefinition, type QuestionnaireInput } from "./questions";
+import type { Actor, TemplateScope } from "./templates.server";
 
 function readable(scope: TemplateScope): SQL {
   return scope.practiceId === null ? isNull(questionnaires.practiceId) : or(eq(questionnaires.practiceId, scope.practiceId), isNull(questionnaires.practiceId))!;
+}
+
+/** Which rows a scope may change: its own only (a practice never changes a national one). */
+function writable(scope: TemplateScope): SQL {
+  return scope.practiceId === null ? isNull(questionnaires.practiceId) : eq(questionnaires.practiceId, scope.practiceId);
 }
 
 const favouriteOf = (userId: number) =>
@@ -54,4 +61,47 @@ export async function setQuestionnaireFavourite(db: Db, scope: TemplateScope, us
   if (favourite) await db.insert(questionnaireFavourites).values({ userId, questionnaireId: id }).onConflictDoNothing();
   else await db.delete(questionnaireFavourites).where(and(eq(questionnaireFavourites.userId, userId), eq(questionnaireFavourites.questionnaireId, id)));
   return true;
+}
+
+export async function createQuestionnaire(db: Db, clock: Clock, scope: TemplateScope, actor: Actor, input: QuestionnaireInput): Promise<number> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(questionnaires)
+      .values({ practiceId: scope.practiceId, ...input, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+      .returning({ id: questionnaires.id });
+    await audit(tx as unknown as Db, {
+      actorUserId: actor.userId,
+      practiceId: scope.practiceId,
+      action: "questionnaire.created",
+      subjectType: "questionnaire",
+      subjectId: row.id,
+      detail: { national: scope.practiceId === null, questions: input.questions.length },
+      at: now,
+    });
+    return row.id;
+  });
+}
+
+/** Changes a questionnaire the scope owns; false when there is none. Questions already sent keep their copy. */
+export async function updateQuestionnaire(db: Db, clock: Clock, scope: TemplateScope, actor: Actor, id: number, input: QuestionnaireInput): Promise<boolean> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(questionnaires)
+      .set({ ...input, updatedAt: now })
+      .where(and(eq(questionnaires.id, id), writable(scope)))
+      .returning({ id: questionnaires.id });
+    if (rows.length === 0) return false;
+    await audit(tx as unknown as Db, {
+      actorUserId: actor.userId,
+      practiceId: scope.practiceId,
+      action: "questionnaire.updated",
+      subjectType: "questionnaire",
+      subjectId: id,
+      detail: { questions: input.questions.length },
+      at: now,
+    });
+    return true;
+  });
 }

@@ -89,6 +89,11 @@ export default function MessageTemplates() {
           Create a message template
         </a>
       </p>
+      {national ? null : (
+        <p>
+          <a href={`${data.base}/upload-templates`}>Upload templates and questionnaires from a file</a>
+        </p>
+      )}
       <form method="get" action={pathname} className="app-template-search">
         <InputField id="template-search" name="q" label="Search templates" defaultValue={data.search} hint="Words from the title, the message or a tag" />
         {data.tags.length > 0 ? (
@@ -143,6 +148,11 @@ export default function MessageTemplates() {
         </Table>
       )}
       <h2 id="questionnaires">Questionnaires</h2>
+      <p>
+        <a className="nhsuk-button nhsuk-button--secondary" href={`${data.base}/create-questionnaire`}>
+          Create a questionnaire
+        </a>
+      </p>
       {data.questionnaires.length === 0 ? (
         <p>There are no questionnaires yet.</p>
       ) : (
