@@ -526,6 +526,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
             "$practiceCode.edit-questionnaire.$questionnaireId": { roles: ["gp"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: questionnaire },
             "create-questionnaire": { roles: ["systemAdmin"] as Role[], fields: questionnaire, query: { from: ["1"] } },
             "edit-questionnaire.$questionnaireId": { roles: ["systemAdmin"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: questionnaire },
+            "$practiceCode.upload-templates": { roles: ["gp", "practiceAdmin"] as Role[], fields: { file: ["type,title\ntemplate,x", "", ...TEXT] } },
           };
         })(),
       };
