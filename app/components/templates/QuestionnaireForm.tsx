@@ -42,7 +42,7 @@ export function QuestionnaireFormPage({
     <FormPage title={title} caption={caption} back={back} errors={errors}>
       <PostForm {...getFormProps(form)} noValidate>
         {/* Enter in a text box saves, rather than pressing the first Remove button. */}
-        <button type="submit" hidden tabIndex={-1}>
+        <button type="submit" className="app-default-submit">
           {submitLabel}
         </button>
         <TextInput meta={fields.title} label="Title" spellCheck />
@@ -94,7 +94,7 @@ export function QuestionnaireFormPage({
               <TextInput meta={f.max} label="Largest answer" hint="Number questions only: a whole number" optional width={5} inputMode="numeric" />
               <Textarea meta={f.options} label="Options" hint="Single and multiple choice questions only: one option a line, at least 2" optional rows={4} />
               {questions.length > 1 ? (
-                <button {...form.remove.getButtonProps({ name: fields.questions.name, index })} className="nhsuk-button nhsuk-button--secondary" data-module="nhsuk-button">
+                <button {...form.remove.getButtonProps({ name: fields.questions.name, index })} type="submit" className="nhsuk-button nhsuk-button--secondary" data-module="nhsuk-button">
                   Remove question {index + 1}
                 </button>
               ) : null}
@@ -102,7 +102,7 @@ export function QuestionnaireFormPage({
           );
         })}
         <div className="nhsuk-button-group">
-          <button {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: EMPTY_QUESTION })} className="nhsuk-button nhsuk-button--secondary" data-module="nhsuk-button">
+          <button {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: EMPTY_QUESTION })} type="submit" className="nhsuk-button nhsuk-button--secondary" data-module="nhsuk-button">
             Add another question
           </button>
           <Button>{submitLabel}</Button>
