@@ -3,13 +3,13 @@
  * listed with the viewer's favourites first; read in the scope of the address (a practice reads
  * its own and the national ones, the system admin the national ones). Favourites per person.
  */
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { questionnaireFavourites, questionnaires } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import type { Clock } from "~/domain/clock";
 import { readQuestions, type QuestionDefinition, type QuestionnaireInput } from "./questions";
-import type { Actor, TemplateScope } from "./templates.server";
+import { likeEscape, type Actor, type TemplateFilter, type TemplateScope } from "./templates.server";
 
 function readable(scope: TemplateScope): SQL {
   return scope.practiceId === null ? isNull(questionnaires.practiceId) : or(eq(questionnaires.practiceId, scope.practiceId), isNull(questionnaires.practiceId))!;
@@ -25,12 +25,23 @@ const favouriteOf = (userId: number) =>
 
 export type QuestionnaireSummary = { id: number; practiceId: number | null; title: string; tags: string[]; favourite: boolean; questionCount: number };
 
-export async function listQuestionnaires(db: Queryable, scope: TemplateScope, userId: number): Promise<QuestionnaireSummary[]> {
+/** The scope's questionnaires, favourites first; the templates page's search, tag and favourites filter apply. */
+export async function listQuestionnaires(db: Queryable, scope: TemplateScope, userId: number, filter: TemplateFilter = {}): Promise<QuestionnaireSummary[]> {
   const favourite = favouriteOf(userId);
+  const conditions: SQL[] = [readable(scope)];
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${likeEscape(search)}%`;
+    conditions.push(
+      or(ilike(questionnaires.title, pattern), ilike(questionnaires.description, pattern), sql`exists (select 1 from unnest(${questionnaires.tags}) t where t ilike ${pattern})`)!,
+    );
+  }
+  if (filter.tag) conditions.push(sql`${filter.tag} = any(${questionnaires.tags})`);
+  if (filter.favouritesOnly) conditions.push(favourite);
   const rows = await db
     .select({ id: questionnaires.id, practiceId: questionnaires.practiceId, title: questionnaires.title, tags: questionnaires.tags, favourite, questions: questionnaires.questions })
     .from(questionnaires)
-    .where(readable(scope))
+    .where(and(...conditions))
     .orderBy(desc(favourite), asc(questionnaires.title), asc(questionnaires.id))
     .limit(500);
   return rows.map(({ questions, ...r }) => ({ ...r, questionCount: readQuestions(questions).length }));
@@ -104,4 +115,13 @@ export async function updateQuestionnaire(db: Db, clock: Clock, scope: TemplateS
     });
     return true;
   });
+}
+
+/** Every tag the scope's questionnaires use (the templates page's one tag filter lists both). */
+export async function questionnaireTags(db: Queryable, scope: TemplateScope): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: sql<string>`unnest(${questionnaires.tags})`.as("tag") })
+    .from(questionnaires)
+    .where(readable(scope));
+  return rows.map((r) => r.tag);
 }
