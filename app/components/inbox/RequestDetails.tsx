@@ -249,7 +249,12 @@ export function RequestDetails() {
             <label className="nhsuk-label" htmlFor="questionnaire-id">
               Questionnaire
             </label>
-            <select className="nhsuk-select" id="questionnaire-id" name="questionnaireId">
+            <select
+              className="nhsuk-select"
+              id="questionnaire-id"
+              name="questionnaireId"
+              defaultValue={actionData?.intent === "questionnaire" ? String(actionData.lastResult.initialValue?.questionnaireId ?? "") : undefined}
+            >
               {data.questionnaires.map((q) => (
                 <option key={q.id} value={q.id}>
                   {q.favourite ? "★ " : ""}
@@ -262,7 +267,12 @@ export function RequestDetails() {
             <label className="nhsuk-label" htmlFor="answers-inbox">
               Put the answers in
             </label>
-            <select className="nhsuk-select" id="answers-inbox" name="answersInbox" defaultValue={String(me)}>
+            <select
+              className="nhsuk-select"
+              id="answers-inbox"
+              name="answersInbox"
+              defaultValue={actionData?.intent === "questionnaire" ? String(actionData.lastResult.initialValue?.answersInbox ?? me) : String(me)}
+            >
               <option value="unassigned">Unassigned</option>
               {details.staff.map((s) => (
                 <option key={s.id} value={s.id}>
