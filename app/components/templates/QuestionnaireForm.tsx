@@ -46,7 +46,7 @@ export function QuestionnaireFormPage({
           {submitLabel}
         </button>
         <TextInput meta={fields.title} label="Title" spellCheck />
-        <Textarea meta={fields.description} label="Description" hint="What the patient reads before the questions" optional rows={3} />
+        <Textarea meta={fields.description} label="Description" hint="What the questionnaire is for, shown to staff with its questions" optional rows={3} />
         <TextInput meta={fields.tags} label="Tags" hint="Separate tags with commas, for example: asthma, review" optional />
         <h2 id="questions-heading" tabIndex={-1}>
           Questions
