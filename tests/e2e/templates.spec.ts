@@ -39,7 +39,7 @@ test("a receptionist builds a template from a national one and starts a reply fr
 });
 
 test("a receptionist builds a questionnaire from a national one, sends it from a request, and the patient's answers come back", async ({ page, openPage }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const stamp = `${testInfo.project.name} ${Date.now().toString(36)}`;
   const title = `Smoking and exercise ${stamp}`;
   await signInAs(page, "demo.reception@nhs.net", "/demo/message-templates");
