@@ -97,6 +97,8 @@ test("a receptionist builds a questionnaire from a national one, sends it from a
   await page.getByLabel("Mobile number for the text message").fill("07700 900 555");
   await page.getByRole("button", { name: "Send questionnaire" }).click();
   await expect(page.getByText("The questionnaire has been sent to the patient.")).toBeVisible();
+  // With JS the conversation may re-render just after the flash: wait for the link itself.
+  await expect(page.locator("main")).toContainText(`Please answer the questionnaire "${title}": `);
   const conversation = await page.locator("main").innerText();
   const link = new RegExp(`Please answer the questionnaire "${title}": (\\S+)`).exec(conversation)![1];
 
