@@ -118,6 +118,8 @@ export const SHARED_ROUTES = [
   { id: "routes/create-message-template", path: "create-message-template", module: "$practiceCode.create-message-template" },
   { id: "routes/edit-message-template.$templateId", path: "edit-message-template/:templateId", module: "$practiceCode.edit-message-template.$templateId" },
   { id: "routes/questionnaire.$questionnaireId", path: "questionnaire/:questionnaireId", module: "$practiceCode.questionnaire-details.$questionnaireId" },
+  { id: "routes/create-questionnaire", path: "create-questionnaire", module: "$practiceCode.create-questionnaire" },
+  { id: "routes/edit-questionnaire.$questionnaireId", path: "edit-questionnaire/:questionnaireId", module: "$practiceCode.edit-questionnaire.$questionnaireId" },
   // Carers (issue "patient side", spec 2 §2.3): the people I care for and adding one, with and
   // without the practice code; carer registration from the practice code alone.
   { id: "routes/$practiceCode.dependents", path: ":practiceCode/dependents", module: "carer.dependents" },

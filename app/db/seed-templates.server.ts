@@ -1,7 +1,7 @@
 /**
  * Demo and national templates (issue "templates"): national message templates and the national
  * questionnaires (asthma review, hypertension review, smoking status, contraception pill review,
- * medication review), and a handful of each demo practice's own message templates.
+ * medication review), and a handful of each demo practice's own message templates and a questionnaire.
  */
 import type { Tx } from "./client.server";
 import { messageTemplates, questionnaires } from "./schema";
@@ -34,6 +34,32 @@ const PRACTICE_TEMPLATES = [
   { title: "Please call the surgery", body: "Dear {patient_name}, please call {practice_name} to discuss your request with a member of the team.", tags: ["general"] },
   { title: "Fit note issued", body: "Dear {patient_name}, your fit note has been issued and can be collected from reception at {practice_name}.", tags: ["fit note"] },
   { title: "Blood test needed", body: "Dear {patient_name}, the doctor would like you to have a blood test. Please book it here: {booking_link}", tags: ["results", "appointments"] },
+  { title: "Medication review due", body: "Dear {patient_name}, your medication review is due. Please book a telephone appointment: {booking_link}. {practice_name}", tags: ["medication"] },
+  { title: "Request received", body: "Dear {patient_name}, thank you for your request. A member of the team at {practice_name} will reply within 2 working days.", tags: ["general"] },
+];
+
+/** Each demo practice's own questionnaire, beside the national ones. */
+const PRACTICE_QUESTIONNAIRES: { title: string; description: string; tags: string[]; questions: QuestionDefinition[] }[] = [
+  {
+    title: "Minor illness follow-up",
+    description: "How you are getting on since you last contacted us.",
+    tags: ["follow-up"],
+    questions: [
+      {
+        text: "How are you feeling now?",
+        kind: "single_choice",
+        required: true,
+        options: [
+          { value: "better", label: "Better" },
+          { value: "same", label: "About the same" },
+          { value: "worse", label: "Worse" },
+        ],
+      },
+      { text: "What is your temperature?", kind: "number", required: false, unit: "°C", min: 34, max: 43 },
+      { text: "When did your symptoms start?", kind: "date", required: false },
+      { text: "Anything else you would like us to know?", kind: "free_text", required: false, maxLength: 1000 },
+    ],
+  },
 ];
 
 const yesNo = (text: string, required = true): QuestionDefinition => ({ text, kind: "yes_no", required });
@@ -135,5 +161,6 @@ export async function seedTemplates(tx: Tx, options: { practiceIds: number[] }) 
   await tx.insert(questionnaires).values(NATIONAL_QUESTIONNAIRES.map((q) => ({ ...q, practiceId: null })));
   for (const practiceId of options.practiceIds) {
     await tx.insert(messageTemplates).values(PRACTICE_TEMPLATES.map((t) => ({ ...t, practiceId })));
+    await tx.insert(questionnaires).values(PRACTICE_QUESTIONNAIRES.map((q) => ({ ...q, practiceId })));
   }
 }

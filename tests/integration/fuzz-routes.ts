@@ -171,6 +171,8 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     intent: ["assign", "urgency", "reply", "complete", "reject", "undo", "cancel", "comment", "action", "action-complete", "questionnaire", "triage"],
     questionnaireId: ["1", "999999"],
     answersInbox: ["unassigned", s(world.gp.id), "999999"],
+    sendSms: ["on", ""],
+    overrideMobile: ["07700 900 555", "0123", ""],
     version: ["@@version"],
     assignee: ["unassigned", s(world.gp.id), s(world.practiceAdmin.id)],
     urgencyId: ["1", "2", "3"],
@@ -531,6 +533,27 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         "$practiceCode.questionnaire-details.$questionnaireId": { roles: ["gp"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
         "$practiceCode.questionnaire.$questionnaireId": { params: { questionnaireId: ["1", "999999"] }, query: { token: ["abc", ""] }, fields: { q1: ["yes", "", "12"], q2: ["10", "x"], q3: ["yes", "no"] } },
         "questionnaire.$questionnaireId": { roles: ["systemAdmin"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: { intent: ["favourite"], favourite: ["true", "false"] } },
+        ...(() => {
+          const questionnaire = {
+            title: ["Knee pain", "", "x".repeat(101)],
+            description: ["Before your appointment", ...TEXT],
+            tags: ["msk, physio", "<b>"],
+            "questions[0].text": ["How bad is it?", "", ...TEXT],
+            "questions[0].kind": ["number", "single_choice", "colour"],
+            "questions[0].min": ["0", "ten", "-99999999999"],
+            "questions[0].max": ["10", "2.5"],
+            "questions[0].options": ["Left\nRight", "Only", ...TEXT],
+            "questions[0].required": ["on"],
+            __intent__: ['{"type":"insert","payload":{"name":"questions"}}', '{"type":"remove","payload":{"name":"questions","index":0}}', "{nope"],
+          };
+          return {
+            "$practiceCode.create-questionnaire": { roles: ["gp", "practiceAdmin"] as Role[], fields: questionnaire, query: { from: ["1", "abc", "999999"] } },
+            "$practiceCode.edit-questionnaire.$questionnaireId": { roles: ["gp"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: questionnaire },
+            "create-questionnaire": { roles: ["systemAdmin"] as Role[], fields: questionnaire, query: { from: ["1"] } },
+            "edit-questionnaire.$questionnaireId": { roles: ["systemAdmin"] as Role[], params: { questionnaireId: ["1", "999999"] }, fields: questionnaire },
+            "$practiceCode.upload-templates": { roles: ["gp", "practiceAdmin"] as Role[], fields: { file: ["type,title\ntemplate,x", "", ...TEXT] } },
+          };
+        })(),
       };
     })(),
     "$practiceCode.add-staff-role": { roles: ["practiceAdmin"], fields: { role: ["gp", "receptionist", "practice_admin"] } },

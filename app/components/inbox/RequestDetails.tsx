@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
-import { Button, FileField, InputField, TextareaField } from "~/components/Fields";
+import { Button, CheckboxField, FileField, InputField, TextareaField } from "~/components/Fields";
 import type { requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
 import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
 import { copy } from "~/copy";
@@ -43,6 +43,7 @@ const FIELD_IDS: Record<string, string> = {
   reviewDay: "review-day",
   reviewMonth: "review-month",
   reviewYear: "review-year",
+  overrideMobile: "questionnaire-mobile",
 };
 
 /** A request as staff see it, with every handling action as a plain form (no JS needed). */
@@ -280,7 +281,12 @@ export function RequestDetails() {
             <label className="nhsuk-label" htmlFor="questionnaire-id">
               Questionnaire
             </label>
-            <select className="nhsuk-select" id="questionnaire-id" name="questionnaireId">
+            <select
+              className="nhsuk-select"
+              id="questionnaire-id"
+              name="questionnaireId"
+              defaultValue={actionData?.intent === "questionnaire" ? String(actionData.lastResult.initialValue?.questionnaireId ?? "") : undefined}
+            >
               {data.questionnaires.map((q) => (
                 <option key={q.id} value={q.id}>
                   {q.favourite ? "★ " : ""}
@@ -293,7 +299,12 @@ export function RequestDetails() {
             <label className="nhsuk-label" htmlFor="answers-inbox">
               Put the answers in
             </label>
-            <select className="nhsuk-select" id="answers-inbox" name="answersInbox" defaultValue={String(me)}>
+            <select
+              className="nhsuk-select"
+              id="answers-inbox"
+              name="answersInbox"
+              defaultValue={actionData?.intent === "questionnaire" ? String(actionData.lastResult.initialValue?.answersInbox ?? me) : String(me)}
+            >
               <option value="unassigned">Unassigned</option>
               {details.staff.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -303,6 +314,25 @@ export function RequestDetails() {
               ))}
             </select>
           </div>
+          <CheckboxField
+            id="questionnaire-sms"
+            name="sendSms"
+            label="Also send a text message"
+            hint={patient.mobile ? "To the mobile number in the patient's record, or the one below." : "The patient's record has no mobile number: enter one below."}
+            defaultChecked={actionData?.intent === "questionnaire" ? actionData.lastResult.initialValue?.sendSms === "on" : Boolean(patient.mobile)}
+          />
+          <InputField
+            id="questionnaire-mobile"
+            name="overrideMobile"
+            type="tel"
+            width={20}
+            autoComplete="off"
+            label="Mobile number for the text message"
+            hint="Only if it is not the mobile number in the patient's record"
+            optional
+            error={fieldError("questionnaire", "overrideMobile")}
+            defaultValue={actionData?.intent === "questionnaire" ? String(actionData.lastResult.initialValue?.overrideMobile ?? "") : undefined}
+          />
           <Button variant="secondary">Send questionnaire</Button>
         </PostForm>
       ) : null}

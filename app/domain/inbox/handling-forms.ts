@@ -6,6 +6,8 @@ import * as z from "zod";
 import { tooLongMessage, visibleLength } from "~/validation/text-length";
 import { counterField, idField } from "~/validation/ids";
 import { triageFields } from "./triage";
+import { copy } from "~/copy";
+import { stripSpaces, UK_MOBILE_PATTERN } from "~/validation/rules";
 
 export const HANDLING_FORM_MESSAGES = {
   replyRequired: "Enter a message to the patient",
@@ -57,6 +59,12 @@ export const HandlingSchema = z.discriminatedUnion("intent", [
     version,
     questionnaireId: idField("Choose a questionnaire"),
     answersInbox: z.union([z.literal("unassigned"), idField("Choose where the answers go")], { error: "Choose where the answers go" }),
+    // Spec 3 §7 standard_questions: send_sms and override_mobile (spec 3 §5's mobile rule and message).
+    sendSms: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+    overrideMobile: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() ? stripSpaces(v) : undefined),
+      z.string().regex(UK_MOBILE_PATTERN, copy.validation.overridePhone).optional(),
+    ),
   }),
 ]);
 

@@ -13,7 +13,13 @@ import { issueMagicLink } from "~/domain/auth/magic-links.server";
 import { messageLinkPath } from "~/domain/auth/message-links";
 import type { PatientEntry } from "./entries.server";
 
-export async function notifyPatientOfMessage(context: AppContext, entry: PatientEntry, origin: string) {
+export async function notifyPatientOfMessage(
+  context: AppContext,
+  entry: PatientEntry,
+  origin: string,
+  /** Where the SMS goes instead of the record's mobile (null: no SMS), as staff chose when sending. */
+  options?: { smsTo: string | null },
+) {
   const { db, notifier, config } = context;
   const [row] = await db
     .select({
@@ -34,11 +40,12 @@ export async function notifyPatientOfMessage(context: AppContext, entry: Patient
     const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, entry.createdByUserId)).limit(1);
     email = creator?.email ?? null;
   }
+  const mobile = options ? options.smsTo : row.mobile;
   const appMessage = entry.submittedVia === "nhs_app" && row.nhsNumber !== null && notifier.sends("nhs_app_notif") ? row.nhsNumber : null;
-  if (!email && !row.mobile && !appMessage) return;
+  if (!email && !mobile && !appMessage) return;
   const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
   const values = { product: config.productName, practiceName: row.practiceName, link: new URL(messageLinkPath("message", token), origin).toString() };
   if (email) await notifier.send({ channel: "email", to: email, template: "request-message", values });
-  if (row.mobile) await notifier.send({ channel: "sms", to: row.mobile, template: "request-message", values });
+  if (mobile) await notifier.send({ channel: "sms", to: mobile, template: "request-message", values });
   if (appMessage) await notifier.send({ channel: "nhs_app_notif", to: appMessage, template: "request-message", values });
 }

@@ -9,22 +9,39 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { entryEvents, entryMessages, patientEntries, practiceMemberships, questionnaireSends } from "~/db/schema";
+import { entryEvents, entryMessages, patientEntries, patients, practiceMemberships, questionnaireSends } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { changeRequest, insertPracticeMessage, type Actor, type ChangeResult } from "~/domain/inbox/request-handling.server";
 import { notifyPatientOfMessage } from "~/domain/requests/message-notice.server";
+import { smsRecipient } from "~/domain/video/schedule";
 import { findQuestionnaire } from "./questionnaires.server";
 import { answersMessage, readQuestions, type QuestionDefinition } from "./questions";
 
 const LINK_DAYS = 14;
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+export const SEND_MESSAGES = {
+  noMobile: "The patient has no mobile number: enter one to send a text message, or untick it.",
+} as const;
+
+export type SendResult = ChangeResult | "not_found" | { status: "invalid"; field: "overrideMobile"; message: string };
+
 export async function sendQuestionnaire(
   context: Pick<AppContext, "db" | "clock" | "config" | "notifier">,
   actor: Actor,
-  input: { entryId: number; version: number | null; questionnaireId: number; inboxUserId: number | null; practiceCode: string; origin: string },
-): Promise<ChangeResult | "not_found"> {
+  input: {
+    entryId: number;
+    version: number | null;
+    questionnaireId: number;
+    inboxUserId: number | null;
+    /** Spec 3 §7 send_sms and override_mobile: a text message to the override, else the record's mobile. */
+    sendSms: boolean;
+    overrideMobile?: string;
+    practiceCode: string;
+    origin: string;
+  },
+): Promise<SendResult> {
   const questionnaire = await findQuestionnaire(context.db, { practiceId: actor.practiceId }, actor.userId, input.questionnaireId);
   if (!questionnaire) return "not_found";
   if (input.inboxUserId !== null) {
@@ -35,6 +52,15 @@ export async function sendQuestionnaire(
       .limit(1);
     if (!member) return "not_found";
   }
+  const [patient] = await context.db
+    .select({ mobile: patients.mobile })
+    .from(patientEntries)
+    .innerJoin(patients, eq(patients.id, patientEntries.patientId))
+    .where(and(eq(patientEntries.id, input.entryId), eq(patientEntries.practiceId, actor.practiceId)))
+    .limit(1);
+  if (!patient) return "not_found";
+  const sms = smsRecipient(input, patient.mobile);
+  if (input.sendSms && !sms) return { status: "invalid", field: "overrideMobile", message: SEND_MESSAGES.noMobile };
   const now = context.clock.now();
   const token = randomBytes(24).toString("base64url");
   const result = await changeRequest(context, actor, { entryId: input.entryId, version: input.version, command: { kind: "reply" } }, async (tx, entry) => {
@@ -47,6 +73,8 @@ export async function sendQuestionnaire(
         patientId: entry.patientId,
         tokenHash: hash(token),
         inboxUserId: input.inboxUserId,
+        sendSms: input.sendSms,
+        overrideMobile: input.overrideMobile ?? null,
         questions: questionnaire.questions,
         title: questionnaire.title,
         sentByUserId: actor.userId,
@@ -56,9 +84,18 @@ export async function sendQuestionnaire(
       .returning({ id: questionnaireSends.id });
     const link = new URL(`/${input.practiceCode}/questionnaire/${send.id}?token=${token}`, input.origin).toString();
     await insertPracticeMessage(tx, entry.id, actor.userId, `Please answer the questionnaire "${questionnaire.title}": ${link}`, now);
-    await audit(tx as unknown as Db, { actorUserId: actor.userId, practiceId: actor.practiceId, action: "questionnaire.sent", subjectType: "questionnaire_send", subjectId: send.id, at: now });
+    await audit(tx as unknown as Db, {
+      actorUserId: actor.userId,
+      practiceId: actor.practiceId,
+      action: "questionnaire.sent",
+      subjectType: "questionnaire_send",
+      subjectId: send.id,
+      detail: { sendSms: input.sendSms, inboxUserId: input.inboxUserId },
+      at: now,
+    });
   });
-  if (result.status === "ok") await notifyPatientOfMessage(context as AppContext, result.entry, input.origin);
+  // E-mail as for any practice message; a text message only when asked, to the chosen mobile.
+  if (result.status === "ok") await notifyPatientOfMessage(context as AppContext, result.entry, input.origin, { smsTo: sms });
   return result;
 }
 

@@ -50,23 +50,30 @@ export const QUESTION_MESSAGES = {
   tooMany: `A questionnaire may have at most ${QUESTIONS_MAX} questions`,
   title: "Enter a title",
   titleTooLong: "The title must be 100 characters or fewer",
+  hintTooLong: "A question's hint must be 500 characters or fewer",
+  unitTooLong: "The unit must be 20 characters or fewer",
+  minNumber: "The smallest value must be a whole number",
+  maxNumber: "The largest value must be a whole number",
+  optionTooLong: "Each option must be 200 characters or fewer",
+  tooManyOptions: "A question may have at most 20 options",
+  descriptionTooLong: "The description must be 1000 characters or fewer",
 } as const;
 
 const m = QUESTION_MESSAGES;
 
-const optionSchema = z.object({ value: z.string().trim().min(1).max(60), label: z.string().trim().min(1).max(200) });
+const optionSchema = z.object({ value: z.string().trim().min(1).max(60), label: z.string().trim().min(1, m.options).max(200, m.optionTooLong) });
 
 export const QuestionSchema = z
   .object({
     text: z.string({ error: m.text }).trim().min(1, m.text).max(500, m.textTooLong),
-    hint: z.string().trim().max(500).nullish(),
+    hint: z.string().trim().max(500, m.hintTooLong).nullish(),
     kind: z.enum(QUESTION_KINDS, { error: m.kind }),
     required: z.boolean().default(false),
-    unit: z.string().trim().max(20).nullish(),
-    min: z.number().int().nullish(),
-    max: z.number().int().nullish(),
+    unit: z.string().trim().max(20, m.unitTooLong).nullish(),
+    min: z.number({ error: m.minNumber }).int(m.minNumber).min(-1_000_000, m.minNumber).max(1_000_000, m.minNumber).nullish(),
+    max: z.number({ error: m.maxNumber }).int(m.maxNumber).min(-1_000_000, m.maxNumber).max(1_000_000, m.maxNumber).nullish(),
     maxLength: z.number().int().min(1).max(5000).nullish(),
-    options: z.array(optionSchema).max(20).nullish(),
+    options: z.array(optionSchema).max(20, m.tooManyOptions).nullish(),
   })
   .superRefine((q, ctx) => {
     const choice = q.kind === "single_choice" || q.kind === "multiple_choice";
@@ -79,7 +86,7 @@ export const QuestionSchema = z
 
 export const QuestionnaireSchema = z.object({
   title: z.string({ error: m.title }).trim().min(1, m.title).max(100, m.titleTooLong),
-  description: z.string().trim().max(1000).default(""),
+  description: z.string().trim().max(1000, m.descriptionTooLong).default(""),
   tags: z.array(z.string()).default([]),
   questions: z.array(QuestionSchema, { error: m.none }).min(1, m.none).max(QUESTIONS_MAX, m.tooMany),
 });

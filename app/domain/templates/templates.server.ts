@@ -26,7 +26,8 @@ export type TemplateRow = {
 
 export type TemplateFilter = { search?: string; tag?: string; favouritesOnly?: boolean };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A LIKE pattern's own characters escaped (the questionnaires' search uses it too). */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Which rows a scope may read: its own, and for a practice the national ones too. */
 function readable(scope: TemplateScope): SQL {

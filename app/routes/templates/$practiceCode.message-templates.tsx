@@ -5,7 +5,7 @@ import * as z from "zod";
 import { PostForm } from "~/components/Csrf";
 import { Button, CheckboxField, InputField } from "~/components/Fields";
 import { Table } from "~/components/Table";
-import { listQuestionnaires } from "~/domain/templates/questionnaires.server";
+import { listQuestionnaires, questionnaireTags } from "~/domain/templates/questionnaires.server";
 import { listTemplates, setTemplateFavourite, templateTags } from "~/domain/templates/templates.server";
 import { idField } from "~/validation/ids";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -31,12 +31,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { viewer, scope, base, practiceName } = await requireTemplateScope(args);
   const q = new URL(args.request.url).searchParams;
   const search = (q.get("q") ?? "").slice(0, 100);
-  const tags = await templateTags(args.context.db, scope);
+  const tags = [...new Set([...(await templateTags(args.context.db, scope)), ...(await questionnaireTags(args.context.db, scope))])].sort((a, b) => a.localeCompare(b));
   const tag = tags.includes(q.get("tag") ?? "") ? q.get("tag")! : "";
   const favouritesOnly = q.get("favourites") === "on";
   const [rows, questionnaires] = await Promise.all([
     listTemplates(args.context.db, scope, viewer.userId, { search, tag: tag || undefined, favouritesOnly }),
-    listQuestionnaires(args.context.db, scope, viewer.userId),
+    listQuestionnaires(args.context.db, scope, viewer.userId, { search, tag: tag || undefined, favouritesOnly }),
   ]);
   return json({
     base,
@@ -89,8 +89,13 @@ export default function MessageTemplates() {
           Create a message template
         </a>
       </p>
+      {national ? null : (
+        <p>
+          <a href={`${data.base}/upload-templates`}>Upload templates and questionnaires from a file</a>
+        </p>
+      )}
       <form method="get" action={pathname} className="app-template-search">
-        <InputField id="template-search" name="q" label="Search templates" defaultValue={data.search} hint="Words from the title, the message or a tag" />
+        <InputField id="template-search" name="q" label="Search templates and questionnaires" defaultValue={data.search} hint="Words from the title, the message or a tag" />
         {data.tags.length > 0 ? (
           <div className="nhsuk-form-group">
             <label className="nhsuk-label" htmlFor="template-tag">
@@ -143,8 +148,13 @@ export default function MessageTemplates() {
         </Table>
       )}
       <h2 id="questionnaires">Questionnaires</h2>
+      <p>
+        <a className="nhsuk-button nhsuk-button--secondary" href={`${data.base}/create-questionnaire`}>
+          Create a questionnaire
+        </a>
+      </p>
       {data.questionnaires.length === 0 ? (
-        <p>There are no questionnaires yet.</p>
+        <p>{data.search || data.tag || data.favouritesOnly ? "No questionnaires match your search." : "There are no questionnaires yet."}</p>
       ) : (
         <Table caption="Questionnaires" columns={["Questionnaire", "Questions", "Tags"]}>
           {data.questionnaires.map((q) => (

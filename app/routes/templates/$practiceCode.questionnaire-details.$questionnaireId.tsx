@@ -32,10 +32,13 @@ async function load(args: LoaderFunctionArgs | ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { base, practiceName, questionnaire: q } = await load(args);
+  const { base, practiceName, scope, questionnaire: q } = await load(args);
   return json({
     base,
+    // The scope's own one is edited; a practice copies a national one instead (decision 0085, 0088).
+    editable: q.practiceId === scope.practiceId,
     caption: practiceName ?? "National questionnaires",
+    id: q.id,
     title: q.title,
     description: q.description,
     tags: q.tags,
@@ -74,6 +77,17 @@ export default function QuestionnaireDetailsPage() {
             <dd className="nhsuk-summary-list__value">{data.tags.length ? data.tags.join(", ") : copy.noInformation}</dd>
           </div>
         </dl>
+        {data.editable ? (
+          <p>
+            <a className="nhsuk-button" href={`${data.base}/edit-questionnaire/${data.id}`}>
+              Edit questionnaire
+            </a>
+          </p>
+        ) : (
+          <p>
+            <a href={`${data.base}/create-questionnaire?from=${data.id}`}>Copy this questionnaire as a practice questionnaire</a>
+          </p>
+        )}
         <PostForm method="post" action={pathname}>
           <input type="hidden" name="intent" value="favourite" />
           <input type="hidden" name="favourite" value={data.favourite ? "false" : "true"} />

@@ -80,4 +80,15 @@ describe("questionnaire details", () => {
     });
     expect(refused.status).toBe(404);
   });
+
+  it("filters the questionnaires by the templates page's search and tag, and lists their tags in the filter", async () => {
+    const page = async (query: string) =>
+      readJson<{ tags: string[]; questionnaires: { id: number }[] }>(
+        await callLoader(list.loader, { request: getRequest(`/${code()}/message-templates?${query}`, { cookie: staff.receptionist.cookie }), params: { practiceCode: code() }, context: world.context }),
+      );
+    expect((await page("")).tags).toEqual(expect.arrayContaining(["blood pressure", "long-term conditions"]));
+    expect((await page("tag=blood+pressure")).questionnaires.map((q) => q.id)).toEqual([nationalId]);
+    expect((await page("q=own")).questionnaires.map((q) => q.id)).toEqual([ownId]);
+    expect((await page("q=%25")).questionnaires).toEqual([]);
+  });
 });

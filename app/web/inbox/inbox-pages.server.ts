@@ -392,10 +392,15 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
         version: value.version,
         questionnaireId: value.questionnaireId,
         inboxUserId: value.answersInbox === "unassigned" ? null : value.answersInbox,
+        sendSms: value.sendSms,
+        overrideMobile: value.overrideMobile,
         practiceCode: practice.urlCode,
         origin: new URL(request.url).origin,
       });
-      result = sent === "not_found" ? "not_found" : sent;
+      if (typeof sent === "object" && sent.status === "invalid") {
+        return json({ intent: value.intent, lastResult: submission.reply({ fieldErrors: { [sent.field]: [sent.message] } }), conflict: null }, { status: 400 });
+      }
+      result = sent;
       break;
     }
   }
