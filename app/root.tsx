@@ -159,7 +159,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
       {data.notice ? <GlobalNoticeView key={data.notice.id} notice={data.notice} returnTo={returnTo} /> : null}
       <div className="nhsuk-width-container">
-        <main className="nhsuk-main-wrapper" id="maincontent">
+        <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
           {data.flash ? <FlashBanner flash={data.flash} /> : null}
           {children}
         </main>
@@ -211,7 +211,7 @@ export function ErrorBoundary() {
     return (
       <Document title={title}>
         <div className="nhsuk-width-container">
-          <main className="nhsuk-main-wrapper" id="maincontent">
+          <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
             {body}
           </main>
         </div>
