@@ -331,7 +331,7 @@ export default function EditPractice() {
         </a>
         <ErrorSummary errors={summaryFrom(actionData)} />
         {actionData?.message ? (
-          <div className="nhsuk-error-summary" role="alert">
+          <div className="nhsuk-error-summary" role="alert" tabIndex={-1} autoFocus>
             <p>{actionData.message}</p>
           </div>
         ) : null}
