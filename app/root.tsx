@@ -43,6 +43,8 @@ import { MaintenancePage } from "~/components/admin/MaintenancePage";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: "/css/main.css" },
+  // Print rules apart: not render-blocking (app/styles/build.mjs).
+  { rel: "stylesheet", href: "/css/print.css", media: "print" },
   { rel: "icon", href: "/assets/images/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/assets/images/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/assets/images/nhsuk-icon-180.png" },
