@@ -335,7 +335,7 @@ async function main() {
     console.error(`bench: starting Frontdoor on PostgreSQL database ${dbName}…`);
     const appEnv = {
         ...process.env,
-        NODE_ENV: "production",
+        NODE_ENV: "production" as const,
         DATABASE_URL: databaseUrl,
         PORT: String(appPort),
         HOST: "127.0.0.1",

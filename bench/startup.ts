@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
 
 const env = (dataDir: string, port: number) => ({
   ...process.env,
-  NODE_ENV: "production",
+  NODE_ENV: "production" as const,
   DATA_DIR: dataDir,
   PORT: String(port),
   HOST: "127.0.0.1",

@@ -13,7 +13,6 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import postcss from "postcss";
 import { beforeAll, describe, expect, test } from "vitest";
-// @ts-expect-error: a plain .mjs build script without types
 import { classesInSources, compileCss, sourceFiles } from "./build.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
