@@ -44,6 +44,8 @@ import { MaintenancePage } from "~/components/admin/MaintenancePage";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: "/css/main.css" },
+  // Print rules apart: not render-blocking (app/styles/build.mjs).
+  { rel: "stylesheet", href: "/css/print.css", media: "print" },
   { rel: "icon", href: "/assets/images/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/assets/images/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/assets/images/nhsuk-icon-180.png" },
@@ -163,7 +165,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
       {data.notice ? <GlobalNoticeView key={data.notice.id} notice={data.notice} returnTo={returnTo} /> : null}
       <div className={staff ? "nhsuk-width-container-fluid app-staff-width" : "nhsuk-width-container"}>
-        <main className={staff ? "nhsuk-main-wrapper nhsuk-main-wrapper--s" : "nhsuk-main-wrapper"} id="maincontent">
+        <main className={staff ? "nhsuk-main-wrapper nhsuk-main-wrapper--s" : "nhsuk-main-wrapper"} id="maincontent" tabIndex={-1}>
           {data.flash ? <FlashBanner flash={data.flash} /> : null}
           {children}
         </main>
@@ -215,7 +217,7 @@ export function ErrorBoundary() {
     return (
       <Document title={title}>
         <div className="nhsuk-width-container">
-          <main className="nhsuk-main-wrapper" id="maincontent">
+          <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
             {body}
           </main>
         </div>

@@ -24,9 +24,10 @@
 // Must stay the first import: it sets NODE_ENV before React and Express are loaded.
 import "./production-env";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -68,6 +69,8 @@ type RunResult = {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** The machine's 1-minute load average when the run ended (2 cores shared: read figures with it). */
+  load: number;
 };
 
 const settings = {
@@ -80,6 +83,22 @@ const settings = {
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const wanted = (process.env.BENCH_REQUEST_TARGET ?? "questions") as Target;
 if (wanted !== "questions" && wanted !== "chat") throw new Error('BENCH_REQUEST_TARGET must be "questions" or "chat"');
+
+/**
+ * JS a page ships, gzip: the module scripts it preloads (Remix lists every module of the page's
+ * routes, the entry and the manifest as `modulepreload`), read from that checkout's public/.
+ */
+function jsShipped(html: string, checkout: string): { files: number; raw: number; gz: number } {
+  const hrefs = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)].map((m) => m[1] ?? m[2]);
+  let raw = 0;
+  let gz = 0;
+  for (const href of new Set(hrefs)) {
+    const bytes = readFileSync(join(checkout, "public", href.split("?")[0]));
+    raw += bytes.length;
+    gz += gzipSync(bytes).length;
+  }
+  return { files: new Set(hrefs).size, raw, gz };
+}
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -110,8 +129,8 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a Node process with tsx and waits until `ready` answers 200. */
-async function startProcess(script: string, env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+async function startProcess(script: string, env: NodeJS.ProcessEnv, ready: string, cwd = root, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bench: ${script} exited (${child.exitCode}) before it was ready`);
@@ -239,6 +258,7 @@ async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof re
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    load: loadavg()[0],
   };
 }
 
@@ -294,12 +314,18 @@ async function main() {
   }, limitMs).unref();
   console.log(`Frontdoor request load bench — ${startedAt.toISOString()} — Node ${process.version}, ${cpus().length} CPU(s)`);
 
-  const dbName = `fd_bench_${Date.now()}`;
+  // BENCH_DATABASE: the database's name (created, then dropped), e.g. an engineer's own.
+  const dbName = process.env.BENCH_DATABASE ?? `fd_bench_${Date.now()}`;
+  // BENCH_BASELINE_DIR: another built checkout (e.g. main), measured first on the same database
+  // and seeded patients, so before and after share one run and one machine load.
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
   const databaseUrl = withDatabase(adminUrl, dbName);
   const filesDir = mkdtempSync(join(tmpdir(), "frontdoor-bench-files-"));
   const htmlDir = mkdtempSync(join(tmpdir(), "frontdoor-bench-html-"));
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
+  let baseline: ChildProcess | undefined;
   let database: Database | undefined;
   let report: Record<string, unknown> = {};
   await admin(`create database "${dbName}"`);
@@ -307,11 +333,9 @@ async function main() {
     const appPort = await freePort();
     const appUrl = `http://127.0.0.1:${appPort}`;
     console.error(`bench: starting Frontdoor on PostgreSQL database ${dbName}…`);
-    app = await startProcess(
-      "server.ts",
-      {
+    const appEnv = {
         ...process.env,
-        NODE_ENV: "production",
+        NODE_ENV: "production" as const,
         DATABASE_URL: databaseUrl,
         PORT: String(appPort),
         HOST: "127.0.0.1",
@@ -319,9 +343,9 @@ async function main() {
         LOG_LEVEL: "silent",
         SEED_DEMO: "true",
         FILES_DIR: filesDir,
-      },
-      `${appUrl}/healthz`,
-    );
+    };
+    // BENCH_APP_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app.
+    app = await startProcess("server.ts", appEnv, `${appUrl}/healthz`, root, (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean));
     database = await openDatabase({ kind: "postgres", url: databaseUrl, migrate: false, poolSize: 2 });
     console.error(`bench: seeding ${settings.connections} signed-in patients with ${settings.draftsEach} drafts each…`);
     const patients = await seedBenchPatients(database.db, {
@@ -345,6 +369,8 @@ async function main() {
     const htmlFile = join(htmlDir, "page.html");
     writeFileSync(htmlFile, page.body);
 
+    const floorPort = await freePort();
+    floor = await startProcess("bench/floor-server.ts", { ...process.env, FLOOR_HTML_FILE: htmlFile, PORT: String(floorPort), LOG_LEVEL: "silent" }, `http://127.0.0.1:${floorPort}/healthz`);
     const barePort = await freePort();
     bare = await startProcess("bench/bare-server.ts", { ...process.env, BARE_HTML_FILE: htmlFile, PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
 
@@ -352,9 +378,25 @@ async function main() {
     const mix = requestMix(target, patients, counters);
     // Questions: one draft per post, so no more pairs than the drafts left (chat: no limit).
     const pairsLeft = () => (target === "questions" ? settings.draftsEach - Math.ceil(sum(counters.post, () => true) / settings.connections) : 1_000_000);
+    let before: RunResult | undefined;
+    let baselineJs: ReturnType<typeof jsShipped> | undefined;
+    const js = jsShipped(page.body.toString("utf8"), root);
+    if (baselineDir) {
+      // The other checkout, alone on the machine while it runs (this app idles meanwhile).
+      const basePort = await freePort();
+      baseline = await startProcess("server.ts", { ...appEnv, PORT: String(basePort) }, `http://127.0.0.1:${basePort}/healthz`, baselineDir);
+      console.error(`bench: warming up, then loading the baseline ${baselineDir} (about ${settings.duration} s)…`);
+      const basePage = await get(`http://127.0.0.1:${basePort}${pagePath}`, { ...BROWSER_HEADERS, cookie: patients[0].cookie, "accept-encoding": "identity" });
+      baselineJs = jsShipped(basePage.body.toString("utf8"), baselineDir);
+      before = await measure(`Baseline (${baselineDir})`, `http://127.0.0.1:${basePort}`, mix, pairsLeft);
+      await stopProcess(baseline);
+    }
     console.error(`bench: warming up, then loading Frontdoor (about ${settings.duration} s)…`);
     const frontdoor = await measure(`Frontdoor ${target === "questions" ? "questions page + answer" : "chat page + reply"}`, appUrl, mix, pairsLeft);
     const frontdoorCounters = structuredClone(counters);
+    const floorMix = requestMix(target, patients.map((p) => ({ ...p, draftIds: [...p.draftIds] })), { get: {}, post: {}, exhausted: 0 });
+    console.error(`bench: warming up, then loading the Remix floor (about ${settings.duration} s)…`);
+    const floorResult = await measure("Remix floor (same build and layout, fixed data, no database)", `http://127.0.0.1:${floorPort}`, floorMix, () => 1_000_000);
     const saved = await savedCount(database, target, patients);
 
     const bareCounters: Counters = { get: {}, post: {}, exhausted: 0 };
@@ -362,6 +404,9 @@ async function main() {
     console.error(`bench: warming up, then loading the bare app (about ${settings.duration} s)…`);
     const bareResult = await measure("Bare express, same HTML + 303", `http://127.0.0.1:${barePort}`, bareMix, () => 1_000_000);
     const ratio = bareResult.reqPerSec > 0 ? frontdoor.reqPerSec / bareResult.reqPerSec : Number.NaN;
+    const ofFloor = floorResult.reqPerSec > 0 ? frontdoor.reqPerSec / floorResult.reqPerSec : Number.NaN;
+    const floorOfBare = bareResult.reqPerSec > 0 ? floorResult.reqPerSec / bareResult.reqPerSec : Number.NaN;
+    const loadAverage = loadavg().map((n) => n.toFixed(1)).join(" ");
 
     const postsOk = sum(frontdoorCounters.post, (s) => s >= 300 && s < 400);
     const postsOther = sum(frontdoorCounters.post, (s) => s < 300 || s >= 400);
@@ -372,7 +417,7 @@ async function main() {
         ` (measured: ${fixed(frontdoor.seconds, 1)} s and ${fixed(bareResult.seconds, 1)} s, whole GET+POST pairs, every answer awaited) after a warm-up of ${settings.warmupPairs} pairs per connection and about 2 s more; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST;` +
         "\n    PostgreSQL (fresh database); Frontdoor and the bare Express app each in a process of their own, autocannon in the bench process\n",
     );
-    const rows = [frontdoor, bareResult].map((r) => [
+    const rows = [...(before ? [before] : []), frontdoor, floorResult, bareResult].map((r) => [
       r.label,
       fixed(r.reqPerSec, 0),
       `${fixed(r.p50Ms, 0)} ms`,
@@ -381,9 +426,14 @@ async function main() {
       kb(r.bytesPerResponse),
       JSON.stringify(r.statusCodes),
       r.errors + r.timeouts === 0 ? "0" : `${r.errors} errors, ${r.timeouts} timeouts`,
-      r === frontdoor ? fixed(ratio, ratio < 0.1 ? 3 : 2) : "",
+      r === bareResult ? "" : fixed(r.reqPerSec / bareResult.reqPerSec, 3),
+      r === floorResult || r === bareResult ? "" : fixed(r.reqPerSec / floorResult.reqPerSec, 2),
+      fixed(r.load, 1),
     ]);
-    console.log(table(["Target", "req/s", "p50", "p99", "Requests", "Resp size", "Status codes", "Errors", "Ratio FD÷bare"], rows));
+    console.log(table(["Target", "req/s", "p50", "p99", "Requests", "Resp size", "Status codes", "Errors", "÷ bare", "÷ floor", "Load avg"], rows));
+    const jsLine = (j: ReturnType<typeof jsShipped>) => `${j.files} files, ${kb(j.raw)} raw, ${kb(j.gz)} gz`;
+    console.log(`JS shipped by the page (modulepreload): ${jsLine(js)}${baselineJs ? `; baseline ${jsLine(baselineJs)}` : ""} (goal ≤ 90 KB gz)`);
+    console.log(`Frontdoor ÷ floor ${fixed(ofFloor, 2)}, floor ÷ bare ${fixed(floorOfBare, 3)}, Frontdoor ÷ bare ${fixed(ratio, 3)}; load average at the end: ${loadAverage}`);
     if (note) console.log(`Note: ${note}`);
     console.log(
       `\nSaved ${target === "questions" ? "answers (drafts answered)" : "replies"}: ${saved}; successful (3xx) posts: ${postsOk}` +
@@ -406,11 +456,20 @@ async function main() {
       answerFields: target === "questions" ? ANSWER_FIELDS : undefined,
       frontdoor,
       bare: bareResult,
+      floor: floorResult,
+      js,
+      baselineJs,
+      baseline: before,
       ratio,
+      ofFloor,
+      floorOfBare,
+      loadAverage,
       check: { saved, successfulPosts: postsOk, otherPosts: postsOther, equal: saved === postsOk, postStatuses: frontdoorCounters.post, getStatuses: frontdoorCounters.get },
     };
   } finally {
     await stopProcess(bare);
+    await stopProcess(floor);
+    await stopProcess(baseline);
     await stopProcess(app);
     await database?.close().catch(() => {});
     await admin(`drop database if exists "${dbName}" with (force)`).catch((error: Error) => console.error(`bench: could not drop ${dbName}: ${error.message}`));

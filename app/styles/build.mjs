@@ -1,26 +1,177 @@
-// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css,
-// prefixed for the browsers the product promises (package.json "browserslist").
-// Sass is compiled rather than copying the shipped min.css so that our additions
-// share its tokens and mixins, and autoprefixer adds -ms- grid/flex fallbacks for IE10.
-import { mkdirSync, writeFileSync, cpSync } from "node:fs";
+// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css, prefixed for the
+// browsers the product promises (package.json "browserslist").
+// Sass is compiled rather than copying the shipped min.css so that our additions share its
+// tokens and mixins, and autoprefixer adds -ms- grid/flex fallbacks for IE10.
+//
+// Only what the pages use is shipped (issue "speed"): NHS.UK's core, then only the components
+// whose classes appear in app/ (a component is in when any `nhsuk-<component>…` class is written
+// in a .ts/.tsx file under app/, so a new page that uses one brings it in by itself), then
+// app/styles/main.scss; custom properties that nothing reads are dropped.
+// tests/integration/css-classes.test.ts fails when a class a page uses is missing from the CSS.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, cpSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as sass from "sass";
 import postcss from "postcss";
 import autoprefixer from "autoprefixer";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const nhsuk = join(root, "node_modules/nhsuk-frontend/dist/nhsuk");
-const result = sass.compile(join(root, "app/styles/main.scss"), {
-  loadPaths: [join(root, "node_modules")],
-  style: "compressed",
-  quietDeps: true,
-  silenceDeprecations: ["import", "global-builtin", "color-functions", "slash-div", "if-function"],
-});
-const prefixed = await postcss([autoprefixer({ grid: "autoplace" })]).process(result.css, {
-  from: undefined,
-});
-mkdirSync(join(root, "public/css"), { recursive: true });
-writeFileSync(join(root, "public/css/main.css"), prefixed.css);
-cpSync(join(nhsuk, "assets"), join(root, "public/assets"), { recursive: true });
-console.log(`public/css/main.css ${(prefixed.css.length / 1024).toFixed(1)} KiB`);
+
+/** The .ts and .tsx files under a folder (tests excluded). */
+export function sourceFiles(dir = join(root, "app")) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** NHS.UK's components that have styles, by folder name (button, error-summary, tables …). */
+function styledComponents() {
+  return readdirSync(join(nhsuk, "components")).filter((name) => existsSync(join(nhsuk, "components", name, "_index.scss")));
+}
+
+/** The class a component's styles start with, where it is not `nhsuk-<folder>`. */
+const CLASS_OF = { tables: "nhsuk-table", images: "nhsuk-image" };
+
+/**
+ * The components whose classes the app writes: `nhsuk-<c>`, `nhsuk-<c>__…`, `nhsuk-<c>--…` or
+ * `nhsuk-<c>-…` (the longest component name wins: `nhsuk-date-input` is date-input, not a date).
+ */
+export function usedComponents(texts) {
+  const components = styledComponents()
+    .map((folder) => ({ folder, prefix: CLASS_OF[folder] ?? `nhsuk-${folder}` }))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  const used = new Set();
+  for (const text of texts) {
+    for (const [token] of text.matchAll(/nhsuk-[a-z0-9_-]+/g)) {
+      const hit = components.find(({ prefix }) => token === prefix || token.startsWith(`${prefix}-`) || token.startsWith(`${prefix}_`));
+      if (hit) used.add(hit.folder);
+    }
+  }
+  return [...used].sort();
+}
+
+/**
+ * What the app's sources say of NHS.UK class names: the literal ones (`nhsuk-tag--green`), and
+ * the patterns of those put together at run time: a prefix ending in `-` or `_` before `${…}`
+ * or a quote (`nhsuk-input--width-${n}`, `"nhsuk-u-margin-" + …`), or a prefix and suffix round
+ * one (`nhsuk-${kind}__divider`).
+ */
+export function classesInSources(texts) {
+  const literal = new Set();
+  const patterns = [];
+  const escape = (text) => text.replace(/[-_]/g, (c) => `\\${c}`);
+  for (const text of texts) {
+    for (const match of text.matchAll(/nhsuk-[a-z0-9_-]*/g)) {
+      const token = match[0];
+      const after = text.slice(match.index + token.length, match.index + token.length + 80);
+      // `nhsuk-card${x ? " nhsuk-card--feature" : ""}`: a whole class, then others.
+      if (after.startsWith("${") && /[-_]$/.test(token)) {
+        const suffix = /^\$\{[^}]*\}([a-z0-9_-]*)/.exec(after)?.[1] ?? "";
+        if (token === "nhsuk-" && !suffix) continue;
+        patterns.push(new RegExp(`^${escape(token)}[a-z0-9_-]*${escape(suffix)}$`));
+      } else if (/[-_]$/.test(token)) {
+        if (token !== "nhsuk-") patterns.push(new RegExp(`^${escape(token)}[a-z0-9_-]*$`));
+      } else literal.add(token);
+    }
+  }
+  return { literal, patterns, has: (name) => literal.has(name) || patterns.some((p) => p.test(name)) };
+}
+
+/**
+ * Drops the selectors that name an NHS.UK class no source writes (a rule goes when all its
+ * selectors do). Classes inside `:not(…)` do not count: the selector matches without them.
+ */
+function purgeUnusedNhsukClasses(used) {
+  return {
+    postcssPlugin: "purge-unused-nhsuk-classes",
+    Once(css) {
+      css.walkRules((rule) => {
+        if (rule.parent?.type === "atrule" && /keyframes$/.test(rule.parent.name)) return;
+        const kept = rule.selectors.filter((selector) => {
+          const names = [...selector.replace(/:not\([^)]*\)/g, "").matchAll(/\.(nhsuk-[\w-]+)/g)].map((m) => m[1]);
+          return names.every((name) => used.has(name));
+        });
+        if (kept.length === 0) rule.remove();
+        else if (kept.length < rule.selectors.length) rule.selectors = kept;
+      });
+      css.walkAtRules((atRule) => {
+        if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+      });
+    },
+  };
+}
+
+/** The Sass entry: core (configured), the used components, then our own styles. */
+function entrySource(components) {
+  return [
+    `@use "nhsuk-frontend/dist/nhsuk/core" as * with ($nhsuk-assets-path: "/assets/");`,
+    ...components.map((c) => `@use "nhsuk-frontend/dist/nhsuk/components/${c}";`),
+    `@use "main";`,
+  ].join("\n");
+}
+
+/** Drops custom property declarations (`--x: …`) that no `var(--x)` in the CSS reads. */
+const dropUnreadProperties = {
+  postcssPlugin: "drop-unread-custom-properties",
+  Once(css) {
+    const read = new Set();
+    css.walkDecls((decl) => {
+      for (const [, name] of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(name);
+    });
+    css.walkDecls((decl) => {
+      if (decl.prop.startsWith("--") && !read.has(decl.prop)) decl.remove();
+    });
+    css.walkRules((rule) => {
+      if (rule.nodes.length === 0) rule.remove();
+    });
+  },
+};
+
+/**
+ * Print rules go to a sheet of their own, linked with media="print": browsers fetch it without
+ * holding the first paint for it, so a phone's first paint waits for the screen rules only.
+ */
+function splitPrint(root) {
+  const print = postcss.root();
+  root.walkAtRules("media", (atRule) => {
+    if (/^print\b/.test(atRule.params)) {
+      print.append(atRule.clone({ params: atRule.params.replace(/^print( and )?/, "").trim() || "all" }));
+      atRule.remove();
+    }
+  });
+  // Unwrap `@media all` into plain rules: the link's media attribute scopes the whole sheet.
+  print.walkAtRules("media", (atRule) => {
+    if (atRule.params === "all") atRule.replaceWith(atRule.nodes);
+  });
+  return print;
+}
+
+/** The stylesheets for the app as it is now (screen and print), and the components in them. */
+export async function compileCss({ everything = false } = {}) {
+  const texts = sourceFiles().map((file) => readFileSync(file, "utf8"));
+  // `everything`: all of NHS.UK, nothing purged: what the test compares the shipped sheet with.
+  const components = everything ? styledComponents() : usedComponents(texts);
+  const result = sass.compileString(entrySource(components), {
+    loadPaths: [join(root, "node_modules"), join(root, "app/styles")],
+    url: pathToFileURL(join(root, "app/styles/entry.scss")),
+    style: "compressed",
+    quietDeps: true,
+    silenceDeprecations: ["import", "global-builtin", "color-functions", "slash-div", "if-function"],
+  });
+  const prefixed = await postcss([...(everything ? [] : [purgeUnusedNhsukClasses(classesInSources(texts)), dropUnreadProperties]), autoprefixer({ grid: "autoplace" })]).process(result.css, { from: undefined });
+  const screen = postcss.parse(prefixed.css);
+  const print = splitPrint(screen);
+  return { css: screen.toString(), printCss: print.toString(), components };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { css, printCss, components } = await compileCss();
+  mkdirSync(join(root, "public/css"), { recursive: true });
+  writeFileSync(join(root, "public/css/main.css"), css);
+  writeFileSync(join(root, "public/css/print.css"), printCss);
+  cpSync(join(nhsuk, "assets"), join(root, "public/assets"), { recursive: true });
+  console.log(`public/css/main.css ${(css.length / 1024).toFixed(1)} KiB, print.css ${(printCss.length / 1024).toFixed(1)} KiB, NHS.UK components: ${components.join(", ")}`);
+}

@@ -6,11 +6,15 @@
  * the build's own record of its inputs (build/metafile.js.json, written by `remix build`) is
  * here to read. No page is opened; it runs in one project only.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
+// acorn comes with @remix-run/dev (its MDX and vanilla-extract support).
+import { parse } from "acorn";
 
 const METAFILE = fileURLToPath(new URL("../../build/metafile.js.json", import.meta.url));
+const CLIENT_BUILD = fileURLToPath(new URL("../../public/build", import.meta.url));
 
 /** Packages that only the server may load. */
 const SERVER_PACKAGES = [
@@ -60,4 +64,79 @@ test("the check recognises what it must refuse", async ({}, testInfo) => {
   expect(serverOnlyReason("node:crypto")).toBe("a Node built-in");
   expect(serverOnlyReason("node_modules/react-dom/cjs/react-dom.production.min.js")).toBeNull();
   expect(serverOnlyReason("app/components/Fields.tsx")).toBeNull();
+});
+
+/**
+ * Syntax Chrome 70 (the oldest module-running browser of the spec's list, decision 0125) cannot
+ * parse, by acorn's node: optional chaining, `??`, logical assignment, class fields, private
+ * names, static blocks. Numeric separators are checked on the literal's text.
+ */
+function tooNewFor70(node: Record<string, unknown>): string | null {
+  switch (node.type) {
+    case "ChainExpression":
+      return "optional chaining (?.)";
+    case "LogicalExpression":
+      return node.operator === "??" ? "nullish coalescing (??)" : null;
+    case "AssignmentExpression":
+      return ["??=", "||=", "&&="].includes(node.operator as string) ? `logical assignment (${String(node.operator)})` : null;
+    case "PropertyDefinition":
+      return "a class field";
+    case "PrivateIdentifier":
+      return "a private name (#x)";
+    case "StaticBlock":
+      return "a class static block";
+    case "Literal":
+      return typeof node.raw === "string" && /^[0-9][0-9a-fA-FxXoObB_.eEn]*$/.test(node.raw) && node.raw.includes("_") ? "a numeric separator" : null;
+    default:
+      return null;
+  }
+}
+
+function newSyntaxIn(ast: unknown, found: Set<string>) {
+  const stack = [ast];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === "object") {
+      const record = node as Record<string, unknown>;
+      if (typeof record.type === "string") {
+        const reason = tooNewFor70(record);
+        if (reason) found.add(reason);
+      }
+      for (const value of Object.values(record)) if (value && typeof value === "object") stack.push(value);
+    }
+  }
+}
+
+function jsFilesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? jsFilesUnder(path) : path.endsWith(".js") ? [path] : [];
+  });
+}
+
+test("every file of the client bundle parses in Chrome 70 (the build target, decision 0125)", async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "one project reads the build");
+  const files = jsFilesUnder(CLIENT_BUILD);
+  expect(files.length).toBeGreaterThan(10);
+  const problems = files.flatMap((file) => {
+    const found = new Set<string>();
+    newSyntaxIn(parse(readFileSync(file, "utf8"), { ecmaVersion: "latest", sourceType: "module" }), found);
+    return [...found].map((reason) => `${relative(CLIENT_BUILD, file)}: ${reason}`);
+  });
+  expect(problems, "run `npm run build` (it ends with scripts/client-target.mjs)").toEqual([]);
+});
+
+test("the syntax check recognises what Chrome 70 cannot parse", async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "a rule test needs one project");
+  const reasonsIn = (code: string) => {
+    const found = new Set<string>();
+    newSyntaxIn(parse(code, { ecmaVersion: "latest", sourceType: "module" }), found);
+    return [...found];
+  };
+  expect(reasonsIn("a?.b")).toEqual(["optional chaining (?.)"]);
+  expect(reasonsIn("a ?? b")).toEqual(["nullish coalescing (??)"]);
+  expect(reasonsIn("class A { x = 1 }")).toEqual(["a class field"]);
+  expect(reasonsIn("let n = 1_000")).toEqual(["a numeric separator"]);
+  expect(reasonsIn("let { a, ...rest } = b; const f = async () => a || b;")).toEqual([]);
 });

@@ -27,11 +27,58 @@ test("home page: skip link first, header, footer and title", { tag: "@smoke" }, 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#maincontent$/);
   await expect(page.getByRole("main")).toHaveAttribute("id", "maincontent");
+  // Focus moves to main (tabindex -1), so the next Tab goes on from the content, not the header.
+  await expect(page.getByRole("main")).toBeFocused();
 
   await expect(page.getByRole("banner").getByText(PRODUCT, { exact: true })).toBeVisible();
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/data-privacy");
   await expect(footer).toContainText("0330 343 5000");
+});
+
+test("a browser that runs no module script (IE 10, decision 0125): no error, and forms still work", async ({ browser, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "a browser with JS on that cannot run the bundle");
+  // A context of its own: the fixtures' page waits for hydration, which never comes here.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // A script error, or anything of ours that failed to load (the tracking script the consent
+  // allows is elsewhere, and the test's network stops at the app, as the fixtures' does).
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+  });
+  page.on("requestfailed", (request) => {
+    if (new URL(request.url()).origin === new URL(baseURL!).origin) errors.push(`${request.url()}: ${request.failure()?.errorText}`);
+  });
+  let served = 0;
+  await page.route("**/*", async (route, request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(baseURL!).origin) return route.abort();
+    if (url.pathname.startsWith("/build/")) return route.abort();
+    if (!request.isNavigationRequest()) return route.fallback();
+    // What a browser without ES modules does: skip `type="module"` scripts and module preloads.
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<script[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, "")
+      .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, "");
+    served++;
+    return route.fulfill({ response, body: html });
+  });
+  try {
+    await page.goto("/data-privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data privacy");
+    const banner = page.getByRole("region", { name: `Cookies on ${PRODUCT}` });
+    await banner.getByRole("button", { name: "I'm OK with additional cookies" }).click();
+    await expect(page.getByRole("alert")).toContainText("You've accepted additional cookies.");
+    await expect(banner).toHaveCount(0);
+    // Nothing of the bundle ran, and the page is the server's.
+    expect(await page.evaluate(() => "__remixRouteModules" in window)).toBe(false);
+    expect(served).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
 
 test.describe("cookie banner", () => {

@@ -11,7 +11,7 @@ export function DocmanRoles({ id, name, errorId, error }: { id: string; name: st
         <div className="nhsuk-checkboxes">
           {DOCMAN_ROLES.map((role, i) => (
             <div className="nhsuk-checkboxes__item" key={role.value}>
-              <input className="nhsuk-checkboxes__input" id={i === 0 ? id : `${id}-${role.value}`} name={name} type="checkbox" value={role.value} />
+              <input className="nhsuk-checkboxes__input" id={i === 0 ? id : `${id}-${role.value}`} name={name} type="checkbox" value={role.value} aria-invalid={error ? true : undefined} />
               <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={i === 0 ? id : `${id}-${role.value}`}>
                 {role.label}
               </label>

@@ -289,7 +289,7 @@ function RadioGroup({
             const inputId = i === 0 ? id : `${id}-${i + 1}`;
             return (
               <div className="nhsuk-radios__item" key={o.value}>
-                <input className="nhsuk-radios__input" id={inputId} name={name} type="radio" value={o.value} defaultChecked={value === o.value} />
+                <input className="nhsuk-radios__input" id={inputId} name={name} type="radio" value={o.value} defaultChecked={value === o.value} aria-invalid={error ? true : undefined} />
                 <label className="nhsuk-label nhsuk-radios__label" htmlFor={inputId}>
                   {o.label}
                 </label>
@@ -331,7 +331,7 @@ export default function EditPractice() {
         </a>
         <ErrorSummary errors={summaryFrom(actionData)} />
         {actionData?.message ? (
-          <div className="nhsuk-error-summary" role="alert">
+          <div className="nhsuk-error-summary" role="alert" tabIndex={-1} autoFocus>
             <p>{actionData.message}</p>
           </div>
         ) : null}

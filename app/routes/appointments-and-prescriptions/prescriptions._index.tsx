@@ -174,6 +174,7 @@ export default function Prescriptions() {
                                 type="checkbox"
                                 value="yes"
                                 defaultChecked={row.selected}
+                                aria-invalid={selectionError ? true : undefined}
                               />
                               <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`course-${row.courseId}`}>
                                 <span className="nhsuk-u-visually-hidden">Select {row.name}</span>

@@ -22,7 +22,7 @@ export default function DeleteRequest() {
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         {actionData?.message ? (
-          <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
+          <div className="nhsuk-error-summary" role="alert" tabIndex={-1} autoFocus>
             <h2 className="nhsuk-error-summary__heading">There is a problem</h2>
             <div className="nhsuk-error-summary__body">
               <p>{actionData.message}</p>
