@@ -91,6 +91,24 @@ export function InboxNav({
           </li>
         ))}
       </ul>
+      {code.toLowerCase() !== ALL ? (
+        // Availability, leave and calendar (issue "video"): one's own, at this practice.
+        <>
+          <h2 className="nhsuk-heading-xs nhsuk-u-margin-bottom-2">My time</h2>
+          <ul className="nhsuk-list app-inbox-nav__list">
+            <li>
+              <Link to={`/${code}/calendar/${me.id}`} className="app-inbox-nav__link">
+                My calendar
+              </Link>
+            </li>
+            <li>
+              <Link to={`/${code}/leave/${me.id}`} className="app-inbox-nav__link">
+                My leave
+              </Link>
+            </li>
+          </ul>
+        </>
+      ) : null}
     </nav>
   );
 }

@@ -78,4 +78,6 @@ export const availablePaths: ReadonlySet<string> = new Set([
   // Video consultations (issue "video").
   "/:code/waitingroom",
   "/:code/videoschedules",
+  // Availability, leave and calendar (issue "video").
+  "/:code/calendar/:userId",
 ]);
