@@ -17,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   time,
   timestamp,
@@ -1509,12 +1510,15 @@ export const staffAvailability = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     day: weekday("day").notNull(),
+    /** The day's first or second session (morning and afternoon; decision 0097). */
+    session: smallint("session").notNull().default(1),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.practiceId, t.userId, t.day] }),
+    primaryKey({ columns: [t.practiceId, t.userId, t.day, t.session] }),
     check("staff_availability_times", sql`${t.startTime} < ${t.endTime}`),
+    check("staff_availability_session", sql`${t.session} in (1, 2)`),
   ],
 );
 
@@ -1538,6 +1542,9 @@ export const staffLeave = pgTable(
     note: text("note"),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Cancelled leave is kept (who cancelled it, and when) but no longer counts. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledByUserId: integer("cancelled_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("staff_leave_user_idx").on(t.practiceId, t.userId, t.startDate),

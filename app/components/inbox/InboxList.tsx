@@ -18,6 +18,8 @@ export type InboxListData = {
   /** For the type filter; empty in an issue-type inbox (already one type). */
   issueTypes: { id: number; name: string }[];
   next: string | null;
+  /** A personal inbox whose owner is on leave today: until when, and who covers (decision 0098). */
+  away?: { name: string; kind: string; until: string; cover: { id: number; name: string } | null; coverHref: string | null } | null;
   rows: {
     id: number;
     practiceName: string | null;
@@ -110,6 +112,21 @@ export function InboxList({ data }: { data: InboxListData }) {
         ) : null}
         {data.title}
       </h1>
+      {data.away ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>
+            {data.away.name} is on {data.away.kind} until {data.away.until}.{" "}
+            {data.away.cover ? (
+              <>
+                {data.away.cover.name} is covering{data.away.coverHref ? <>: <Link to={data.away.coverHref}>{data.away.cover.name}&apos;s inbox</Link></> : null}.
+              </>
+            ) : (
+              "Nobody has been named to cover."
+            )}
+          </p>
+        </div>
+      ) : null}
       <form method="get" action={data.basePath} className="app-inbox-filters" role="search" aria-label={`Search ${data.title}`}>
         {data.sort !== "newest" ? <input type="hidden" name="sort" value={data.sort} /> : null}
         <div className="app-inbox-filters__field app-inbox-filters__field--wide">

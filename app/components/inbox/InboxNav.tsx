@@ -96,6 +96,24 @@ export function InboxNav({
         ))}
       </ul>
       </div>
+      {code.toLowerCase() !== ALL ? (
+        // Availability, leave and calendar (issue "video"): one's own, at this practice.
+        <div className="app-inbox-nav__group">
+          <h2 className="app-inbox-nav__heading">My time</h2>
+          <ul className="nhsuk-list app-inbox-nav__list">
+            <li>
+              <Link to={`/${code}/calendar/${me.id}`} className="app-inbox-nav__link">
+                My calendar
+              </Link>
+            </li>
+            <li>
+              <Link to={`/${code}/leave/${me.id}`} className="app-inbox-nav__link">
+                My leave
+              </Link>
+            </li>
+          </ul>
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -1,8 +1,9 @@
+import { useEffect, useRef } from "react";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
 import { Button, CheckboxField, FileField, InputField, TextareaField } from "~/components/Fields";
-import type { requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
+import type { LeaveWarning, requestDetailsAction, requestDetailsLoader } from "~/web/inbox/inbox-pages.server";
 import { URGENCIES, urgencyLabel } from "~/domain/inbox/transitions";
 import { copy } from "~/copy";
 import { formatDateTime } from "~/domain/requests/display";
@@ -74,6 +75,8 @@ export function RequestDetails() {
     return s ? `${s.firstName} ${s.lastName}` : id ? "A former member of staff" : "Unassigned";
   };
   const version = <input type="hidden" name="version" value={entry.version} />;
+  const awayUntil = new Map(data.awayToday.map((a) => [a.id, a.until]));
+  const leave = (actionData as { leave?: LeaveWarning } | undefined)?.leave ?? null;
   return (
     <section aria-labelledby="request-heading" className="app-request-details">
       <ErrorSummary errors={summary} />
@@ -93,6 +96,8 @@ export function RequestDetails() {
           <p>{others.map((o) => `${o.firstName} ${o.lastName}`).join(", ")} opened it in the last 2 minutes.</p>
         </div>
       ) : null}
+
+      {leave && open ? <LeaveWarningPanel leave={leave} here={here} version={entry.version} /> : null}
 
       <dl className="nhsuk-summary-list" id="request-status" tabIndex={-1}>
         {data.practiceName ? <Row label="Practice" value={data.practiceName} /> : null}
@@ -136,6 +141,7 @@ export function RequestDetails() {
                     <option key={s.id} value={s.id}>
                       {s.firstName} {s.lastName}
                       {s.id === me ? " (me)" : ""}
+                      {awayUntil.has(s.id) ? ` (away until ${awayUntil.get(s.id)})` : ""}
                     </option>
                   ))}
                 </select>
@@ -623,5 +629,46 @@ function Triage({ entry, here, version, error, values }: { entry: TriageEntry; h
         </div>
       </details>
     </>
+  );
+}
+
+/**
+ * Assigning to someone on leave today: the confirmation step (JS or not, the action answers with
+ * this instead of assigning). Offers their cover first; "anyway" posts again with onLeave=confirmed.
+ */
+function LeaveWarningPanel({ leave, here, version }: { leave: LeaveWarning; here: string; version: number }) {
+  const panel = useRef<HTMLDivElement>(null);
+  // With JS the page does not reload: move the focus to the question, as a page load would be read.
+  useEffect(() => panel.current?.focus(), [leave]);
+  return (
+    <div className="nhsuk-warning-callout" id="leave-warning" tabIndex={-1} ref={panel}>
+      <h3 className="nhsuk-warning-callout__label">
+        <span role="text">
+          <span className="nhsuk-u-visually-hidden">Important: </span>
+          {leave.name} is on {leave.kind}
+        </span>
+      </h3>
+      <p>
+        {leave.name} is on {leave.kind} until {leave.until}. {leave.cover ? `${leave.cover.name} is covering.` : "Nobody has been named to cover."}
+      </p>
+      {leave.cover ? (
+        <PostForm method="post" action={here} className="app-inline-form">
+          <input type="hidden" name="intent" value="assign" />
+          <input type="hidden" name="version" value={version} />
+          <input type="hidden" name="assignee" value={leave.cover.id} />
+          <Button>Assign to {leave.cover.name} instead</Button>
+        </PostForm>
+      ) : null}
+      <PostForm method="post" action={here} className="app-inline-form">
+        <input type="hidden" name="intent" value="assign" />
+        <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="assignee" value={leave.userId} />
+        <input type="hidden" name="onLeave" value="confirmed" />
+        <Button variant="secondary">Assign to {leave.name} anyway</Button>
+      </PostForm>
+      <p>
+        <Link to={here}>Do not assign</Link>
+      </p>
+    </div>
   );
 }

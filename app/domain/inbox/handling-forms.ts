@@ -33,7 +33,13 @@ const optionalText = (field: string, max: number) =>
     .optional();
 
 export const HandlingSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("assign"), version, assignee: z.union([z.literal("unassigned"), idField(HANDLING_FORM_MESSAGES.assigneeRequired)], { error: HANDLING_FORM_MESSAGES.assigneeRequired }) }),
+  z.object({
+    intent: z.literal("assign"),
+    version,
+    assignee: z.union([z.literal("unassigned"), idField(HANDLING_FORM_MESSAGES.assigneeRequired)], { error: HANDLING_FORM_MESSAGES.assigneeRequired }),
+    // Assigning to someone on leave asks first (decision 0098); the confirmation sends this.
+    onLeave: z.literal("confirmed").optional(),
+  }),
   z.object({ intent: z.literal("urgency"), version, urgencyId: z.enum(["1", "2", "3"], { error: HANDLING_FORM_MESSAGES.urgencyRequired }) }),
   z.object({ intent: z.literal("reply"), version, body: text("message", 2000, HANDLING_FORM_MESSAGES.replyRequired), sensitive: z.string().optional() }),
   z.object({ intent: z.literal("complete"), version, reason: optionalText("reason", 500) }),

@@ -83,4 +83,6 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/:code/change-my-details",
   // Group video (issue "video", decision 0123).
   "/:code/group_chats",
+  // Availability, leave and calendar (issue "video").
+  "/:code/calendar/:userId",
 ]);

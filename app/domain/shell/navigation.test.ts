@@ -185,6 +185,15 @@ describe("administration items (spec 3 §2 user dropdown)", () => {
     expect(nav.account?.items.map((i) => i.href)).toEqual(["/demo/notification-settings/42"]);
   });
 
+  it("offers the Practice Calendar only at practice code tes, to its GPs and receptionists (their own calendar)", () => {
+    const atTes = (who: Who) => ({ ...WHO[who], practiceCode: "tes" });
+    const calendarOf = (v: MenuViewer) => signedInNavigation(v, OFF, new Set(["/:code/calendar/:userId"])).account?.items.find((i) => i.label === "Practice Calendar")?.href;
+    expect(calendarOf(atTes("staff"))).toBe("/tes/calendar/42");
+    expect(calendarOf(atTes("staffAndPracticeAdmin"))).toBe("/tes/calendar/42");
+    expect(calendarOf(WHO.staff)).toBeUndefined();
+    for (const who of ["practiceAdmin", "patient", "carer", "guest"] as const) expect(calendarOf(atTes(who))).toBeUndefined();
+  });
+
   it("gives a regional-group admin the staff header", () => {
     expect(signedInNavigation(WHO.ccgAdmin, null, new Set(["/ccg-portal"]))).toMatchObject({ audience: "staff" });
   });

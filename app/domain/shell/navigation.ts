@@ -111,6 +111,8 @@ export function menuItems(v: MenuViewer, practice: MenuPractice | null): { bar: 
   if (v.isCcgAdmin) account.push({ label: "Place Portal", href: "/ccg-portal" });
   if (v.isStaff && p.allowVideo && code) account.push({ label: "Video Consultation Calendar", href: `/${code}/videoschedules` });
   if ((staffOrAdmin || v.isAdmin) && p.reportsEnabled && code) account.push({ label: "Reports", href: `/${code}/report` });
+  // Spec 3 §2: the Practice Calendar only at practice code tes; a GP's or receptionist's own calendar (decision 0099).
+  if (v.isStaff && code?.toLowerCase() === "tes" && v.userId) account.push({ label: "Practice Calendar", href: `/${code}/calendar/${v.userId}` });
   if (v.isPracticeAdmin && code) account.push({ label: "Manage Staff & Inboxes", href: `/practice/${code}/manage-staff` });
   // edit_practice: never the AI-testing practice.
   if (v.isPracticeAdmin && code && code.toLowerCase() !== "aitesting") account.push({ label: "Edit Practice", href: `/practices/edit/${code}` });

@@ -111,6 +111,19 @@ export default function ManageStaff() {
                   <Link to={`${base}/remove/${s.userId}/${s.role}`}>
                     Remove role<span className="nhsuk-u-visually-hidden">: {s.roleLabel} for {s.name}</span>
                   </Link>
+                  {s.role === "gp" || s.role === "receptionist" ? (
+                    // Availability, leave and calendar (issue "video"): a GP's or receptionist's.
+                    <>
+                      {" | "}
+                      <Link to={`/${data.code}/calendar/${s.userId}`}>
+                        Calendar<span className="nhsuk-u-visually-hidden"> of {s.name}</span>
+                      </Link>
+                      {" | "}
+                      <Link to={`/${data.code}/leave/${s.userId}`}>
+                        Leave<span className="nhsuk-u-visually-hidden"> of {s.name}</span>
+                      </Link>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             ))}

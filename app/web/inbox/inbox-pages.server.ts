@@ -41,6 +41,9 @@ import { loadRequestDetails, practiceStaff, recordView } from "~/domain/inbox/re
 import { replyTemplates } from "~/web/templates/reply-templates.server";
 import { sendQuestionnaire } from "~/domain/templates/questionnaire-sends.server";
 import { listQuestionnaires } from "~/domain/templates/questionnaires.server";
+import { awayAt, type Away } from "~/domain/rota/rota.server";
+import { LEAVE_KIND_LABELS } from "~/domain/rota/leave";
+import { formatDate } from "~/validation/dates";
 
 export const NAMED_INBOXES = ["unassigned", "awaiting-response", "completed", "rejected", "all"] as const;
 export const INBOX_TITLES: Record<(typeof NAMED_INBOXES)[number], string> = {
@@ -194,8 +197,14 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   ]);
   const names = new Map(staff.flat().map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
   const practiceNames = new Map(scope.practices.map((p) => [p.id, p.name]));
+  // A personal inbox says when its owner is away today and who covers them (decision 0098).
+  const owner = typeof selector === "object" && "staffUserId" in selector ? selector.staffUserId : null;
+  const today = londonDate(at);
+  const awayHere = owner === null ? [] : (await Promise.all(ids.map((id) => awayAt(context.db, id, today)))).map((m) => m.get(owner)).filter((a): a is Away => Boolean(a));
+  const ownerRow = staff.flat().find((s) => s.id === owner);
   return json({
     title,
+    away: awayHere.length ? { ...leaveWarning(awayHere[0], ownerRow), coverHref: awayHere[0].cover ? `/${scope.code}/inboxes/${awayHere[0].cover.id}` : null } : null,
     caption: scope.federated ? FEDERATED_LABEL : null,
     basePath,
     sort,
@@ -273,6 +282,8 @@ export async function requestDetailsLoader(args: LoaderFunctionArgs) {
     // Named on the page when the list mixes practices.
     practiceName: scope.federated ? practice.name : null,
     me: viewer.userId,
+    // Who is on leave today (the assignee list says so): decision 0098.
+    awayToday: [...(await awayAt(context.db, practice.id, londonDate(context.clock.now()))).values()].map((a) => ({ id: a.userId, until: formatDate(a.endDate) })),
   });
 }
 
@@ -346,6 +357,9 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
     case "assign": {
       const to = value.assignee === "unassigned" ? null : Number(value.assignee);
       if (to !== null && !(await isStaffMember(context.db, practice.id, to))) throw notFound();
+      // Someone on leave today: warn and offer their cover before assigning (decision 0098).
+      const away = to !== null && value.onLeave !== "confirmed" ? (await awayAt(context.db, practice.id, londonDate(context.clock.now()))).get(to) : undefined;
+      if (away) return json({ intent: value.intent, lastResult: submission.reply(), conflict: null, leave: leaveWarning(away, (await staffOf(request, context, practice.id)).find((s) => s.id === to)) });
       result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "assign", assignedToId: to }, detail: { assignedToId: to } });
       break;
     }
@@ -415,6 +429,18 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
   const back = `${url.pathname}${url.search}`;
   return redirectWithFlash(request, context, back, { kind: "success", text: DONE_MESSAGES[value.intent] });
 }
+
+/** What the assignment warning and the personal inbox say about someone away (decision 0098). */
+function leaveWarning(away: Away, person: { id: number; firstName: string; lastName: string } | undefined) {
+  return {
+    userId: away.userId,
+    name: person ? `${person.firstName} ${person.lastName}` : "This person",
+    kind: LEAVE_KIND_LABELS[away.kind].toLowerCase(),
+    until: formatDate(away.endDate),
+    cover: away.cover ? { id: away.cover.id, name: `${away.cover.firstName} ${away.cover.lastName}` } : null,
+  };
+}
+export type LeaveWarning = ReturnType<typeof leaveWarning>;
 
 /** The bubble's poll: requests waiting for this staff member (never cached). */
 export async function inboxCountLoader(args: LoaderFunctionArgs) {
