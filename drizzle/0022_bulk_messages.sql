@@ -67,6 +67,7 @@ CREATE TABLE "bulk_messages" (
 	"channels" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"filters" jsonb,
 	"scheduled_for" timestamp with time zone,
+	"link_origin" text,
 	"queued_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"stopped_at" timestamp with time zone,

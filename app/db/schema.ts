@@ -1778,6 +1778,8 @@ export const bulkMessages = pgTable(
     /** Recipient filters: age range, non-digital excluded, NHS numbers uploaded. */
     filters: jsonb("filters").$type<Record<string, unknown>>(),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    /** Where links in the message point (PUBLIC_URL, else the address staff sent it from). */
+    linkOrigin: text("link_origin"),
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     stoppedAt: timestamp("stopped_at", { withTimezone: true }),
