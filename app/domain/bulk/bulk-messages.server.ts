@@ -46,6 +46,8 @@ export type BulkMessage = {
   bookingSlotType: string | null;
   channels: BulkChannel[];
   filters: RecipientFilters;
+  /** Which steps of the draft are saved (recipients, message, channels). */
+  done: { recipients: boolean; message: boolean; channels: boolean };
   scheduledFor: Date | null;
   queuedAt: Date | null;
   finishedAt: Date | null;
@@ -63,6 +65,7 @@ function toMessage(row: typeof bulkMessages.$inferSelect): BulkMessage {
     bookingSlotType: row.bookingSlotType,
     channels: (row.channels ?? []).filter((c): c is BulkChannel => (BULK_CHANNELS as readonly string[]).includes(c)),
     filters: { ...NO_FILTERS, ...((row.filters ?? {}) as Partial<RecipientFilters>) },
+    done: { recipients: row.filters !== null, message: Boolean(row.title && row.body), channels: (row.channels ?? []).length > 0 },
     scheduledFor: row.scheduledFor,
     queuedAt: row.queuedAt,
     finishedAt: row.finishedAt,
@@ -85,7 +88,7 @@ export type Actor = { userId: number };
 export async function createDraft(db: Db, now: Date, practiceId: number, actor: Actor): Promise<number> {
   const [row] = await db
     .insert(bulkMessages)
-    .values({ practiceId, createdByUserId: actor.userId, filters: NO_FILTERS, createdAt: now, updatedAt: now })
+    .values({ practiceId, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
     .returning({ id: bulkMessages.id });
   await audit(db, { actorUserId: actor.userId, practiceId, action: "bulk_message.create", subjectType: "bulk_message", subjectId: row!.id, at: now });
   return row!.id;
@@ -180,7 +183,7 @@ export async function queueBulkMessage(
     if (!row) throw new NotFound("bulk message");
     const message = toMessage(row);
     if (message.state !== "draft") return { refused: "not_draft" as const };
-    if (!message.title || !message.body || message.channels.length === 0) return { refused: "incomplete" as const };
+    if (!message.done.recipients || !message.done.message || !message.done.channels) return { refused: "incomplete" as const };
     const scheduled = options.scheduledFor && options.scheduledFor > now ? options.scheduledFor : null;
     let queued = 0;
     for (const channel of message.channels) {
