@@ -1,10 +1,11 @@
 /**
  * The job queue behind bulk messages and appointment reminders (decision 0121). One small
  * interface, two runners over the same rows:
- * - PostgreSQL: pg-boss 10. Queue "bulk-send" is `stately` (at most one job running and one
- *   waiting across every process), so one worker sends at a time whatever WEB_CONCURRENCY is;
- *   a job sends batches until nothing is due, then a minute's cron (and `wake`) starts the next.
- *   "appointment-reminders" runs from a cron every 5 minutes.
+ * - PostgreSQL: pg-boss 10. A "bulk-send" job sends batches until nothing is due; a cron every
+ *   minute (and `wake`, when staff press Send) starts the next. Workers of several processes may
+ *   run at once: claims skip locked rows and the rate limit counts every process's attempts (the
+ *   rows), so they share Notify's 3,000 a minute. A job of a killed worker expires and is retried;
+ *   its claimed rows are settled after the lease. "appointment-reminders" runs every 5 minutes.
  * - PGlite (one process only): an in-process loop that does the same work on a timer.
  * Either way the recipients' rows are the truth, so a restart picks up what was not sent.
  */
@@ -89,12 +90,12 @@ export function startInProcessQueue(jobs: Jobs, options: { pollMs?: number; remi
 /** PostgreSQL: pg-boss 10 in its own schema (`pgboss`), sharing the database. */
 export async function startPgBossQueue(jobs: Jobs, connectionString: string): Promise<JobQueue> {
   const { default: PgBoss } = await import("pg-boss");
-  const boss = new PgBoss({ connectionString, schema: "pgboss", max: 2, monitorStateIntervalSeconds: undefined });
+  const boss = new PgBoss({ connectionString, schema: "pgboss", max: 2 });
   boss.on("error", (error) => jobs.onError(error, "pg-boss"));
   await boss.start();
   let stopped = false;
-  await boss.createQueue("bulk-send", { name: "bulk-send", policy: "stately", retryLimit: 3, retryDelay: 5, retryBackoff: true });
-  await boss.createQueue("appointment-reminders", { name: "appointment-reminders", policy: "stately" });
+  await boss.createQueue("bulk-send", { name: "bulk-send", policy: "standard", retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
+  await boss.createQueue("appointment-reminders", { name: "appointment-reminders", policy: "standard", expireInSeconds: 300 });
   await boss.work("bulk-send", { pollingIntervalSeconds: 2 }, async () => {
     await recoverOrphans(jobs.send, jobs.clock.now());
     await drain(jobs, () => stopped);
@@ -107,10 +108,12 @@ export async function startPgBossQueue(jobs: Jobs, connectionString: string): Pr
     });
     await boss.schedule("appointment-reminders", "*/5 * * * *");
   }
-  await boss.send("bulk-send", {});
+  // One waiting job is enough: a burst of presses of Send makes one.
+  const wake = () => boss.send("bulk-send", {}, { singletonKey: "bulk-send", singletonSeconds: 2 });
+  await wake();
   return {
     async wake() {
-      await boss.send("bulk-send", {});
+      await wake();
     },
     async stop() {
       stopped = true;

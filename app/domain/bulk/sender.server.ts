@@ -29,6 +29,7 @@ export type SendDeps = {
 /** A row claimed longer ago than this is taken to be orphaned by a crash. */
 export const LEASE_MS = 60_000;
 export const BOOKING_DAYS = 28;
+const SEND_CONCURRENCY = 10;
 
 const sha = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -217,11 +218,14 @@ export async function sendBatch(deps: SendDeps, now: Date): Promise<TickResult> 
     : [];
   const byId = new Map(people.map((p) => [p.id, { name: `${p.first} ${p.last}`, practiceId: p.practiceId }]));
   const result: TickResult = { sent: 0, retried: 0, failed: 0, allowance, more: rows.length > 0 && rows.length === batchSize };
-  for (const row of rows) {
-    const outcome = await sendOne(deps, row, texts.get(row.bulk_message_id)!, byId.get(row.patient_id)!, now);
-    if (outcome === "sent") result.sent++;
-    else if (outcome === "retry") result.retried++;
-    else result.failed++;
+  // Notify is a network call: a few at once, as its limit is per minute, not per connection.
+  for (let i = 0; i < rows.length; i += SEND_CONCURRENCY) {
+    const outcomes = await Promise.all(rows.slice(i, i + SEND_CONCURRENCY).map((row) => sendOne(deps, row, texts.get(row.bulk_message_id)!, byId.get(row.patient_id)!, now)));
+    for (const outcome of outcomes) {
+      if (outcome === "sent") result.sent++;
+      else if (outcome === "retry") result.retried++;
+      else result.failed++;
+    }
   }
   await finishMessages(deps.db, now);
   return result;
