@@ -95,7 +95,10 @@ async function main() {
     await new Promise((r) => setTimeout(r, 2000));
     const c = await count();
     process.stdout.write(`\r${((Date.now() - sendStarted) / 1000).toFixed(0)} s: ${c.sent} sent, ${c.sending} in flight   `);
+    // Halfway, wait for a moment with rows claimed but not yet marked (the worst time to die).
     if (killedAt === null && c.sent >= PATIENTS / 2) {
+      for (let tries = 0; tries < 200 && (await count()).sending === 0; tries++) await new Promise((r) => setTimeout(r, 50));
+      c.sending = (await count()).sending;
       child.kill("SIGKILL");
       killedAt = Date.now();
       sentAtKill = c.sent;
