@@ -124,7 +124,7 @@ async function main() {
            (select count(*)::int from bulk_message_recipients where state in ('sent','delivered')) as delivered,
            (select count(*)::int from bulk_message_recipients where state = 'failed') as failed,
            (select count(*)::int from bulk_message_recipients where attempts > 1) as attempted_twice`);
-  const result = {
+  const result: Record<string, unknown> = {
     patients: PATIENTS,
     queueMs: Math.round(queueMs),
     sendSeconds: Math.round(totalMs / 1000),

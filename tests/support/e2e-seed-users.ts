@@ -41,7 +41,6 @@ import { seedE2eMyHealth } from "./e2e-seed-my-health";
 import { seedE2eMergePeople } from "./e2e-seed-merge";
 import { seedE2eIntegrations } from "./e2e-seed-integrations";
 import { seedE2ePatientSidePeople } from "./e2e-seed-patient-side";
-import { seedE2eBulkPeople } from "./e2e-seed-bulk";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -82,7 +81,6 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eMergePeople(db, demo.id);
   await seedE2eIntegrations(db, passwordHash);
   await seedE2ePatientSidePeople(db, demo.id, passwordHash);
-  await seedE2eBulkPeople(db, demo.id);
 }
 
 /**

@@ -45,7 +45,8 @@ function Steps({ data, current }: { data: Draft; current: string }) {
 
 const back = (data: Common) => ({ href: `${data.base}/bulk-messages`, text: "Back to bulk messages" });
 
-const RecipientsForm = RecipientsSchema.and(z.object({ nhsNumbersFile: z.string().optional() }));
+// The file is a File in the browser and text on the server (readUploadForm): only the server reads it.
+const RecipientsForm = RecipientsSchema.and(z.object({ nhsNumbersFile: z.unknown().optional() }));
 
 export function RecipientsStep({ data, lastResult }: { data: Draft; lastResult: Result }) {
   const [form, fields] = useNhsForm(RecipientsForm, { lastResult, defaultValue: { minAge: data.filters.minAge, maxAge: data.filters.maxAge } });

@@ -198,7 +198,7 @@ export default function BulkMessage() {
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
   if ("progress" in data) return data.view === "stop" ? <StopConfirm data={data} /> : <BulkProgress data={data} />;
   if (data.view === "recipients") return <RecipientsStep data={data} lastResult={lastResult} />;
-  if ("templates" in data) return <MessageStep data={data} lastResult={lastResult} />;
-  if ("counts" in data) return <BulkCheck data={data} lastResult={lastResult} />;
+  if ("templates" in data) return <MessageStep data={data as unknown as Parameters<typeof MessageStep>[0]["data"]} lastResult={lastResult} />;
+  if ("counts" in data) return <BulkCheck data={data as unknown as Parameters<typeof BulkCheck>[0]["data"]} lastResult={lastResult} />;
   return <ChannelsStep data={data} lastResult={lastResult} />;
 }

@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { viewer, practice, base } = await requireBulkScope(args);
   const id = await createDraft(args.context.db, args.context.clock.now(), practice.id, { userId: viewer.userId });
-  return redirectWithFlash(args.request, args.context, `${base}/bulk-message/${id}`, { kind: "info", text: "Draft bulk message created." });
+  return redirectWithFlash(args.request, args.context, `${base}/bulk-message/${id}`, { kind: "success", text: "Draft bulk message created." });
 }
 
 export default function BulkMessages() {
