@@ -18,6 +18,9 @@ import { startFftInvitationTimer } from "./app/domain/feedback/fft.server";
 import { startSignalSweepTimer } from "./app/domain/video/call.server";
 import { createNotifier } from "./app/domain/notify/create-notifier.server";
 import { createApp, createLogger } from "./app/server/http.server";
+import { startInProcessQueue, startPgBossQueue, type JobQueue, type Jobs } from "./app/domain/bulk/job-queue.server";
+import { OutboxNotifier } from "./app/domain/notify/notifier.server";
+import { sendDueReminders } from "./app/domain/bulk/reminders.server";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -48,7 +51,20 @@ async function main() {
   const database = await open(config);
   if (!cluster.isWorker) await prepare(database, config, logger);
   const build = (await import(join(here, "build/index.js"))) as ServerBuild;
-  const app = createApp({ config, database, clock: systemClock, build, publicDir: join(here, "public"), logger });
+  // Bulk messages and appointment reminders (issue "templates", decision 0121): pg-boss on
+  // PostgreSQL, an in-process runner over the same rows on PGlite (one process only).
+  const notifier = createNotifier(config, database.db);
+  const logJobError = (error: unknown, job: string) => logger.error({ job, error: error instanceof Error ? error.message : String(error) }, "job failed");
+  const jobs: Jobs = {
+    send: { db: database.db, notifier, secret: config.sessionSecret, simulateReceipts: notifier instanceof OutboxNotifier },
+    clock: systemClock,
+    reminders: config.publicUrl
+      ? (now) => sendDueReminders({ db: database.db, notifier, secret: config.sessionSecret }, config.publicUrl!, now)
+      : undefined,
+    onError: logJobError,
+  };
+  const queue: JobQueue = config.databaseUrl ? await startPgBossQueue(jobs, config.databaseUrl) : startInProcessQueue(jobs);
+  const app = createApp({ config, database, clock: systemClock, build, publicDir: join(here, "public"), logger, notifier, jobs: queue });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -83,6 +99,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await queue.stop().catch(() => {});
       await database.close().catch(() => {});
       process.exit(0);
     });

@@ -1,5 +1,6 @@
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
+import type { JobQueue } from "./domain/bulk/job-queue.server";
 import type { Clock } from "./domain/clock";
 import type { FileStore } from "./domain/files/file-store.server";
 import type { GpSystem } from "./domain/gp-system/gp-system";
@@ -27,6 +28,8 @@ export type AppContext = {
   nonce: string;
   /** Loads the loaders of one GET share (the viewer, the practice): see request-memo.server.ts. */
   memo?: RequestMemo;
+  /** The job queue (bulk messages): woken when a message is queued; absent in tests, which run it by hand. */
+  jobs?: JobQueue;
 };
 
 declare module "@remix-run/node" {

@@ -447,8 +447,10 @@ export const outbox = pgTable(
     body: text("body").notNull(),
     personalisation: jsonb("personalisation"),
     createdAt: createdAt(),
+    /** The sender's idempotency key (bulk messages): one row per key, so a retried send writes nothing. */
+    reference: text("reference"),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), uniqueIndex("outbox_reference_key").on(t.reference)],
 );
 
 /** Who did what, when. Staff access to patient data is always recorded. */
@@ -1900,3 +1902,154 @@ export const groupChatSignals = pgTable(
   },
   (t) => [index("group_chat_signals_chat_idx").on(t.groupChatId, t.id), index("group_chat_signals_created_idx").on(t.createdAt)],
 );
+
+/**
+ * A bulk message (spec 3 §2 bulk messages; issue "templates"): a draft built step by step, then
+ * queued (one bulk_message_recipients row per patient and channel) and sent by the job queue
+ * (app/domain/bulk/). The rows are the truth: a restart picks up what is not yet sent.
+ */
+export const bulkMessages = pgTable(
+  "bulk_messages",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    /** draft, scheduled, sending, sent, stopped */
+    state: text("state").notNull().default("draft"),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull().default(""),
+    templateId: integer("template_id"),
+    /** The clinic type (GP-system slot type) of a booking invitation, if any. */
+    bookingSlotType: text("booking_slot_type"),
+    channels: jsonb("channels").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Recipient filters: age range, non-digital excluded, NHS numbers uploaded. */
+    filters: jsonb("filters").$type<Record<string, unknown>>(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    /** Where links in the message point (PUBLIC_URL, else the address staff sent it from). */
+    linkOrigin: text("link_origin"),
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("bulk_messages_practice_idx").on(t.practiceId, t.id), index("bulk_messages_state_idx").on(t.state)],
+);
+
+/** One message to one patient on one channel; its idempotency key is unique, so it is sent once. */
+export const bulkMessageRecipients = pgTable(
+  "bulk_message_recipients",
+  {
+    id: serial("id").primaryKey(),
+    bulkMessageId: integer("bulk_message_id")
+      .notNull()
+      .references(() => bulkMessages.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    address: text("address").notNull(),
+    /** bm{message}-p{patient}-{channel}: the Notify reference and the outbox's unique key. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** queued, sending, sent, delivered, failed, stopped */
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    failure: text("failure"),
+  },
+  (t) => [
+    uniqueIndex("bulk_message_recipients_key").on(t.idempotencyKey),
+    uniqueIndex("bulk_message_recipients_one_key").on(t.bulkMessageId, t.patientId, t.channel),
+    index("bulk_message_recipients_due_idx").on(t.state, t.nextAttemptAt),
+    index("bulk_message_recipients_attempted_idx").on(t.attemptedAt),
+    index("bulk_message_recipients_patient_idx").on(t.patientId),
+  ],
+);
+
+/** A patient's reply to a bulk message (/patient_bulk_messages/{id}/request). */
+export const bulkMessageReplies = pgTable(
+  "bulk_message_replies",
+  {
+    id: serial("id").primaryKey(),
+    bulkMessageId: integer("bulk_message_id")
+      .notNull()
+      .references(() => bulkMessages.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bulk_message_replies_message_idx").on(t.bulkMessageId, t.id)],
+);
+
+/**
+ * A booking invitation to one patient (its id is the patient_question_id of
+ * /{code}/appointment-booking/{id}); opened signed in or with its token (only the hash kept).
+ */
+export const bookingInvitations = pgTable(
+  "booking_invitations",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    bulkMessageId: integer("bulk_message_id").references(() => bulkMessages.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    slotType: text("slot_type").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    bookedSlotId: integer("booked_slot_id"),
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    /** When the patient was told to call, as they cannot book online. */
+    cannotBookAt: timestamp("cannot_book_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_invitations_token_key").on(t.tokenHash),
+    uniqueIndex("booking_invitations_message_patient_key").on(t.bulkMessageId, t.patientId),
+  ],
+);
+
+/** The reminder sent the day before a booked appointment, with its two single-use links. */
+export const appointmentReminders = pgTable(
+  "appointment_reminders",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    slotId: integer("slot_id").notNull(),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    cancelTokenHash: text("cancel_token_hash").notNull(),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("appointment_reminders_slot_patient_key").on(t.slotId, t.patientId),
+    uniqueIndex("appointment_reminders_cancel_key").on(t.cancelTokenHash),
+    uniqueIndex("appointment_reminders_unsubscribe_key").on(t.unsubscribeTokenHash),
+  ],
+);
+
+/** Patients who asked for no more appointment reminders. */
+export const appointmentReminderOptOuts = pgTable("appointment_reminder_opt_outs", {
+  patientId: integer("patient_id")
+    .primaryKey()
+    .references(() => patients.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

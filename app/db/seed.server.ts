@@ -12,11 +12,13 @@ import {
   globalSettings,
   openingHours,
   patients,
+  practiceConsents,
   practiceMemberships,
   practices,
   userGlobalRoles,
   users,
 } from "./schema";
+import { CONSENT_TERMS } from "~/domain/practices/consents";
 import { hashPassword } from "~/domain/auth/password.server";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 import { HILLSIDE_REQUESTS, seedDemoRequests } from "./seed-requests.server";
@@ -254,6 +256,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { userId: advancedUser, role: "advanced" },
       { userId: ccgUser, role: "ccg_admin" },
     ]);
+    // Bulk messages (issue "templates"): Riverside has bulk messaging on, so its terms are agreed.
+    await tx.insert(practiceConsents).values({ practiceId: demo.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: new Date() });
   });
   return true;
 }

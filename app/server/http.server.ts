@@ -41,6 +41,7 @@ export type AppDeps = {
   notifier?: Notifier;
   files?: FileStore;
   gpSystem?: GpSystem;
+  jobs?: import("~/domain/bulk/job-queue.server").JobQueue;
   build: ServerBuild;
   publicDir: string;
   logger?: Logger;
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps) {
     nonce: res.locals.nonce as string,
     clientAddress: req.ip ?? "unknown",
     memo: newRequestMemo(),
+    jobs: deps.jobs,
   });
   const remix = createRequestHandler({
     build: withRouteLayer(deps.build),

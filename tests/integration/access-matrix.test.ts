@@ -839,6 +839,24 @@ const ROWS: Row[] = [
   { route: "routes/practices.$practiceCode.consents.$feature", params: (c) => ({ practiceCode: c.page, feature: "bulk_messaging" }),
     own:     "login       denied      denied      denied      denied      denied      denied      denied      ok/form     ok/form",
     foreign: "login       denied      denied      denied      denied      denied      denied      denied      denied      ok/form" },
+  // Bulk messages (issue "templates"): the practice's gp, receptionist or practice admin, and only where
+  // bulk messaging is on with its terms agreed: in this world it is off, so page-not-found past the guard
+  // (on, with another practice's message: app/routes/templates/bulk-messages.test.ts).
+  { route: "routes/$practiceCode.bulk-messages", params: practice,
+    own:     "login       denied      denied      denied      denied      404         404         denied      404         404",
+    foreign: "login       denied      denied      denied      denied      denied      denied      404         denied      404" },
+  { route: "routes/$practiceCode.bulk-message.$bulkMessageId", params: (c) => ({ practiceCode: c.page, bulkMessageId: "999999" }),
+    noForeign: "bulk messaging is off here; another practice's message is tested in app/routes/templates/bulk-messages.test.ts",
+    own:     "login       denied      denied      denied      denied      404         404         denied      404         404" },
+  { route: "routes/patient_bulk_messages.patient", noForeign: "the signed-in patient's own messages only (scoped in the query)",
+    own:     "login       ok          ok          ok          ok          denied      denied      denied      denied      denied" },
+  { route: "routes/patient_bulk_messages.$bulkMessageId.request", params: () => ({ bulkMessageId: "999999" }),
+    noForeign: "a message not sent to the patient is page-not-found: tested in app/routes/templates/bulk-messages.test.ts",
+    own:     "login       404         404         404         404         denied      denied      denied      denied      denied" },
+  { route: "routes/$practiceCode.appointment-booking.$invitationId", public: "a booking invitation: its link's token is the key (or the patient signed in); none here is page-not-found",
+    params: (c) => ({ practiceCode: c.page, invitationId: "999999" }), own: ALL("404") },
+  { route: "routes/appointment_reminders.cancel.$token", public: "the reminder's cancel link (a dead one: 404)", params: () => ({ token: "dead-token-0123456789abcdef" }), own: ALL("404") },
+  { route: "routes/appointment_reminders.unsubscribe.$token", public: "the reminder's unsubscribe link (a dead one: 404)", params: () => ({ token: "dead-token-0123456789abcdef" }), own: ALL("404") },
 ];
 
 // ---- running a cell ----------------------------------------------------------------------------

@@ -653,5 +653,31 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         closureId: ["1", "2147483647"],
       },
     },
+    // Bulk messages, booking invitations and reminder links (issue "templates").
+    "$practiceCode.bulk-messages": { roles: ["gp", "practiceAdmin"] },
+    "$practiceCode.bulk-message.$bulkMessageId": {
+      roles: ["gp", "practiceAdmin"],
+      params: { bulkMessageId: ["1", "999999"] },
+      query: { step: ["recipients", "message", "channels", "check", "x"], confirm: ["stop"] },
+      fields: {
+        intent: ["recipients", "message", "use-template", "channels", "send", "schedule", "stop", "delete"],
+        minAge: ["65", "", "200", "x"],
+        maxAge: ["70", "", "-1"],
+        excludeNonDigital: ["on"],
+        nhsNumbersFile: ["9990000018\n", "nope"],
+        title: ["Flu clinic", "", "x".repeat(101)],
+        body: ["Book at {booking_link}", "", "x".repeat(919)],
+        bookingSlotType: ["Face to face", "", "x"],
+        templateId: ["1", "999999", "x"],
+        channels: ["sms", "email", "nhs_app", "x"],
+        date: ["2030-01-01", "2020-01-01", "x"],
+        time: ["09:00", "25:00"],
+      },
+    },
+    "patient_bulk_messages.patient": { roles: ["patient", "carer"] },
+    "patient_bulk_messages.$bulkMessageId.request": { roles: ["patient"], params: { bulkMessageId: ["1", "999999"] }, fields: { reply: [...TEXT, "", "x".repeat(2001)] } },
+    "$practiceCode.appointment-booking.$invitationId": { params: { invitationId: ["1", "999999"] }, query: { token: ["abc", ""] }, fields: { slotId: ["1", "x", ""] } },
+    "appointment_reminders.cancel.$token": { roles: ["anonymous"], params: { token: ["A".repeat(43), "dead-token"] } },
+    "appointment_reminders.unsubscribe.$token": { roles: ["anonymous"], params: { token: ["A".repeat(43), "dead-token"] } },
   };
 }

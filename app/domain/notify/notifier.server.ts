@@ -4,6 +4,7 @@
  * configured (notify.server.ts). Callers name a template and give personalisation; the
  * texts live in templates.ts so the outbox shows what a real message would say.
  */
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { renderTemplate, type TemplateName, type TemplateValues } from "./templates";
@@ -15,6 +16,11 @@ export type Message<T extends TemplateName = TemplateName> = {
   to: string;
   template: T;
   values: TemplateValues[T];
+  /**
+   * An idempotency key (bulk messages): the outbox keeps one row per reference, and GOV.UK Notify
+   * gets it as its `reference`, so whether a message went can be asked after a crash (wasSent).
+   */
+  reference?: string;
 };
 
 export interface Notifier {
@@ -24,6 +30,8 @@ export interface Notifier {
    * channel only where one can carry it: the outbox does; GOV.UK Notify does not (decision 0008).
    */
   sends(channel: Channel): boolean;
+  /** Whether a message with this reference has been sent: true, false, or null when it cannot be told. */
+  wasSent?(reference: string): Promise<boolean | null>;
 }
 
 /** The embedded default: messages are rows in the outbox table. */
@@ -43,6 +51,12 @@ export class OutboxNotifier implements Notifier {
       subject: message.channel === "email" ? rendered.subject : null,
       body: rendered.body,
       personalisation: message.values as Record<string, unknown>,
-    });
+      reference: message.reference ?? null,
+    }).onConflictDoNothing();
+  }
+
+  async wasSent(reference: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.reference, reference)).limit(1);
+    return Boolean(row);
   }
 }

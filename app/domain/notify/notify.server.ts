@@ -17,6 +17,8 @@ type SendOptions = { personalisation: Record<string, string>; reference: string 
 export interface NotifySender {
   sendEmail(templateId: string, emailAddress: string, options: SendOptions): Promise<unknown>;
   sendSms(templateId: string, phoneNumber: string, options: SendOptions): Promise<unknown>;
+  /** Notify's list of notifications, filtered by our reference (notifications-node-client). */
+  getNotifications?(templateType?: string, status?: string, reference?: string): Promise<unknown>;
 }
 
 /** Thrown when a message cannot be sent; the message names only status and error type. */
@@ -54,13 +56,24 @@ export class NotifyNotifier implements Notifier {
     }
     const options: SendOptions = {
       personalisation: { ...(message.values as Record<string, string>) },
-      reference: this.newReference(message.template),
+      reference: message.reference ?? this.newReference(message.template),
     };
     try {
       if (message.channel === "email") await this.client.sendEmail(templateId, message.to, options);
       else await this.client.sendSms(templateId, message.to, options);
     } catch (error) {
       throw describeFailure(error, message.template, message.channel);
+    }
+  }
+
+  /** Asks Notify whether it holds a notification with our reference (after a crash mid-send). */
+  async wasSent(reference: string): Promise<boolean | null> {
+    if (!this.client.getNotifications) return null;
+    try {
+      const answer = (await this.client.getNotifications(undefined, undefined, reference)) as { data?: { notifications?: unknown[] } };
+      return (answer?.data?.notifications?.length ?? 0) > 0;
+    } catch {
+      return null;
     }
   }
 }

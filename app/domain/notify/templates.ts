@@ -28,6 +28,10 @@ export type TemplateValues = {
   "video-invitation": { product: string; practiceName: string; when: string; clinician: string; link: string; notes: string };
   /** The patient is one of a group video call's members: its title, when, and the link (they sign in to join). */
   "group-video-invitation": { product: string; practiceName: string; title: string; when: string; link: string };
+  /** A practice's bulk message (issue "templates"): the text as staff wrote it, placeholders filled in. */
+  "bulk-message": { practiceName: string; subject: string; body: string };
+  /** The day before a booked appointment: when, where, and the single-use cancel and unsubscribe links. */
+  "appointment-reminder": { practiceName: string; when: string; cancelLink: string; unsubscribeLink: string };
 };
 
 export type TemplateName = keyof TemplateValues;
@@ -98,6 +102,14 @@ const templates: { [K in TemplateName]: (v: TemplateValues[K]) => Rendered } = {
   "guest-validation": (v) => ({
     subject: `Confirm your email address for ${v.product}`,
     body: `Confirm your email address to continue your request to ${v.practiceName}:\n\n${v.link}\n\nThe link expires in 24 hours.`,
+  }),
+  "bulk-message": (v) => ({
+    subject: v.subject || `A message from ${v.practiceName}`,
+    body: v.body,
+  }),
+  "appointment-reminder": (v) => ({
+    subject: `Your appointment at ${v.practiceName} tomorrow`,
+    body: `Reminder: you have an appointment at ${v.practiceName} on ${v.when}.\n\nIf you no longer need it, cancel it here:\n\n${v.cancelLink}\n\nTo stop appointment reminders:\n\n${v.unsubscribeLink}`,
   }),
 };
 
