@@ -597,6 +597,33 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { groupChatId: ["1"] },
       fields: { kind: ["hello", "offer", "candidate", "bye", "x"], data: ["null", "{\"type\":\"offer\",\"sdp\":\"v=0\"}", "{bad"], to: ["", "1", "x", "99999999999"] },
     },
+    // Availability, leave and calendar (issue "video", decisions 0097, 0098).
+    "$practiceCode.availability.$staffMemberId": {
+      roles: ["gp", "practiceAdmin"],
+      params: { staffMemberId: [s(world.gp.id), "999999", "x"] },
+      fields: { monday1Start: ["08:30", "8.30", "25:00", "", ...TEXT], monday1End: ["12:30", "07:00", ""], monday2Start: ["13:30", "10:00", ""], monday2End: ["18:00", ""], friday1Start: ["9", "x".repeat(50)] },
+    },
+    "$practiceCode.leave.$staffMemberId": {
+      roles: ["gp", "practiceAdmin"],
+      params: { staffMemberId: [s(world.gp.id), "999999"] },
+      fields: {
+        kind: ["leave", "out_of_office", "holiday"],
+        "start.day": ["1", "31", "x", ""],
+        "start.month": ["12", "13", ""],
+        "start.year": ["2099", "99", "99999999999"],
+        "end.day": ["2", "30"],
+        "end.month": ["12", "2"],
+        "end.year": ["2099", "2098"],
+        cover: ["none", s(world.gp.id), "0", "99999999999", "x"],
+        note: [...TEXT, "x".repeat(201)],
+      },
+    },
+    "$practiceCode.leave.$staffMemberId_.$leaveId": {
+      roles: ["gp"],
+      params: { staffMemberId: [s(world.gp.id)], leaveId: ["1", "999999", "x"] },
+      fields: { kind: ["leave", "x"], "start.day": ["1", ""], "start.month": ["1"], "start.year": ["2099"], "end.day": ["1"], "end.month": ["1"], "end.year": ["2099", "2098"], cover: ["none", "x"] },
+    },
+    "$practiceCode.leave.$staffMemberId_.$leaveId.cancel": { roles: ["gp"], params: { staffMemberId: [s(world.gp.id)], leaveId: ["1", "999999"] } },
     "$practiceCode.patient-facing-name": { roles: ["gp"], fields: { name: [...TEXT, "Dr Fuzz", "x", "x".repeat(301)] } },
     "$practiceCode.notification-settings.$userId": {
       roles: ["gp", "practiceAdmin"],

@@ -90,7 +90,7 @@ describe("addPracticeMessage", () => {
     const [user] = await t.db.select().from(patients).where(eq(patients.id, me.patientId));
     const sms = await messagesTo(context, "07700900123", "request-message");
     expect(sms).toHaveLength(1);
-    const link = /https:\/\/frontdoor\.example\/security\/(\S+)/.exec(sms[0].body);
+    const link = /https:\/\/frontdoor\.example\/msg\/message\/auth\/(\S+)/.exec(sms[0].body);
     expect(link).not.toBeNull();
     expect(sms[0].body).toContain(`${practice.name} has sent you a message`);
     const magic = await findMagicLink(context, link![1]);
@@ -107,7 +107,7 @@ describe("addPracticeMessage", () => {
     const app = await messagesTo(context, "9990905002", "request-message");
     expect(app).toHaveLength(1);
     expect(app[0]).toMatchObject({ channel: "nhs_app_notif" });
-    expect(app[0].body).toMatch(/https:\/\/frontdoor\.example\/security\/\S+/);
+    expect(app[0].body).toMatch(/https:\/\/frontdoor\.example\/msg\/message\/auth\/\S+/);
 
     // A notifier without the app channel (GOV.UK Notify) sends the others only.
     const sent: string[] = [];

@@ -79,7 +79,7 @@ describe("staff inboxes", () => {
     const messages = await context.db.select().from(entryMessages).where(eq(entryMessages.patientEntryId, entry.id));
     expect(messages.map((m) => [m.authorRole, m.body])).toEqual([["staff", "Please book a blood test."]]);
     const sent = await context.db.select().from(outbox).where(eq(outbox.template, "request-message"));
-    expect(sent.some((m) => m.recipient === account.email && /\/security\//.test(m.body))).toBe(true);
+    expect(sent.some((m) => m.recipient === account.email && /\/msg\/message\/auth\//.test(m.body))).toBe(true);
     expect(await inboxCount(context.db, practice.id, "awaiting-response")).toBe(1);
 
     response = await post(code, "awaiting-response", entry.id, gp.cookie, { intent: "complete", version: String(await version(entry.id)), reason: "Blood test booked" });
