@@ -11,6 +11,7 @@ import { fftInvitations, fftResponses, globalSettings, gpSlots, patients, practi
 import { absoluteUrl } from "~/domain/accounts/email-validation.server";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { fftExpiresAt, fftExpiryDays, fftLinkState, isTokenShaped, type FftInput, type LinkState } from "./fft";
+import { runEvery } from "~/domain/time/every";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -122,20 +123,6 @@ export function startFftInvitationTimer(
   onError: (error: unknown) => void,
   everyMs = 5 * 60_000,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await inviteAfterAppointments(deps, origin, now());
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(() => inviteAfterAppointments(deps, origin, now()), onError, everyMs);
 }
 

@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { reportRollupState } from "~/db/schema";
 import { hourFloor, OVER, RESPONSE_BUCKETS } from "./rollup";
+import { runEvery } from "~/domain/time/every";
 
 const STATE = "hourly";
 /** A first refresh on an empty state starts this far back at most. */
@@ -171,20 +172,5 @@ async function adjustSums(tx: Tx, f: string, u: string, sign: 1 | -1): Promise<v
  * issue "templates" takes this over when it lands). Returns a stop function.
  */
 export function startReportRollupTimer(db: Db, now: () => Date, onError: (error: unknown) => void, everyMs = 5 * 60_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await refreshReportRollup(db, now());
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(() => refreshReportRollup(db, now()), onError, everyMs, { now: true });
 }

@@ -10,6 +10,7 @@ import { entryEvents, groupChatSignals, videoConsultations, videoParticipantEven
 import { audit } from "~/domain/audit/audit.server";
 import { callSeconds } from "./schedule";
 import type { Consultation } from "./schedule.server";
+import { runEvery } from "~/domain/time/every";
 
 export type Side = "clinician" | "patient";
 export const otherSide = (side: Side): Side => (side === "clinician" ? "patient" : "clinician");
@@ -118,22 +119,7 @@ export async function sweepSignals(db: Queryable, now: Date): Promise<number> {
 
 /** Sweeps old signalling now and every hour, until the returned stop is called. */
 export function startSignalSweepTimer(db: Queryable, now: () => Date, onError: (error: unknown) => void, everyMs = 3_600_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepSignals(db, now());
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(() => sweepSignals(db, now()), onError, everyMs, { now: true });
 }
 
 /** Who joined and left, in order (the room's record). */
