@@ -4,7 +4,7 @@
  * feedback, and answers a friends and family test link (an expired one says so). Plain forms:
  * JS off and on alike. A patient reads their GP record and asks for their requests to be sent on
  * when moving practice; a visitor reads how the practice checks who they are and the research
- * page. A text browser (lynx, its own user agent) signs in and reads the patient pages.
+ * page. A text browser (lynx, its own user agent) signs in, sends a request and reads the patient pages.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -126,7 +126,7 @@ async function lynxCookies(request: APIRequestContext, file: string): Promise<vo
   writeFileSync(file, `# Netscape HTTP Cookie File\n${lines.join("\n")}\n`);
 }
 
-test("a text browser (lynx) signs in with the form and reads the patient pages", async ({ request }, testInfo) => {
+test("a text browser (lynx) signs in with the form, sends a request and reads the patient pages", async ({ request }, testInfo) => {
   test.skip(testInfo.project.name !== "js-off", "lynx runs no JavaScript: once is enough");
   const dir = mkdtempSync(path.join(tmpdir(), "fd-lynx-"));
   const jar = path.join(dir, "cookies.txt");
@@ -162,6 +162,14 @@ test("a text browser (lynx) signs in with the form and reads the patient pages",
     for (const text of ["Moving to another GP practice", "Name of your new GP practice", "Which requests should be sent?", "Send my ask to Riverside Medical Centre"]) {
       expect(transfer).toContain(text);
     }
+    // lynx sends a request: the moving-practice form, posted as lynx posts it (its CSRF token and
+    // idempotency key from the page's source), lands on the request's confirmation.
+    const source = lynx(["-source", `${E2E_BASE_URL}/demo/patient-transfer`]);
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(source)?.[1] ?? "";
+    expect(field("csrf")).not.toBe("");
+    const ask = new URLSearchParams({ csrf: field("csrf"), idempotency_key: field("idempotency_key"), newPractice: "Lynx Health Centre", which: "all", consent: "yes" });
+    const sent = lynx(["-dump", "-post_data", `${E2E_BASE_URL}/demo/patient-transfer`], `${ask}\n---\n`);
+    expect(sent).toContain("Request sent");
     const readings = lynx(["-dump", `${E2E_BASE_URL}/demo/my-health/blood-pressure`]);
     expect(readings).toContain("Systolic (top number), mmHg");
     expect(readings).toContain("Add reading");

@@ -185,7 +185,7 @@ export function RequestDetails() {
         <ul className="nhsuk-list">
           {details.files.map((f) => (
             <li key={f.id}>
-              <a href={data.fileLinks[f.id]} download>
+              <a href={data.fileLinks[f.id]} download={f.fileName}>
                 {f.fileName}
               </a>{" "}
               ({Math.ceil(f.sizeBytes / 1024)} KB){f.sensitive ? <strong className="nhsuk-tag nhsuk-tag--red nhsuk-u-margin-left-2">Sensitive</strong> : null}
@@ -212,7 +212,7 @@ export function RequestDetails() {
                     .map((f) => (
                       <li key={f.id}>
                         Attached:{" "}
-                        <a href={data.fileLinks[f.id]} download>
+                        <a href={data.fileLinks[f.id]} download={f.fileName}>
                           {f.fileName}
                         </a>
                         {f.sensitive ? <strong className="nhsuk-tag nhsuk-tag--red nhsuk-u-margin-left-2">Sensitive</strong> : null}
