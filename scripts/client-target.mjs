@@ -14,8 +14,10 @@ export const CLIENT_TARGET = ["chrome70", "edge18", "firefox65", "safari12", "op
  * Syntax esbuild 0.17 cannot lower, left as written: a `0n` in Conform, and the async generator
  * of Remix's stream reader. A browser without them (Firefox < 68, Safari < 14, Edge 18) rejects
  * the module graph at parse time, before any of it runs: the core grade of decision 0125.
+ * Dynamic import() is kept too: for Edge 18 esbuild would turn it into require(), which no
+ * browser has, and every route module Remix loads on navigation would fail to load.
  */
-const KEPT = { bigint: true, "async-generator": true };
+const KEPT = { bigint: true, "async-generator": true, "dynamic-import": true };
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // The esbuild Remix itself builds with.
