@@ -75,6 +75,10 @@ function tooNewFor70(node: Record<string, unknown>): string | null {
   switch (node.type) {
     case "ChainExpression":
       return "optional chaining (?.)";
+    case "CallExpression":
+      // Not syntax, but what a lowering can leave behind: no browser has require() (an import()
+      // lowered to it left every route module unloadable).
+      return (node.callee as { type?: string; name?: string } | undefined)?.type === "Identifier" && (node.callee as { name?: string }).name === "require" ? "require() (no browser has it)" : null;
     case "LogicalExpression":
       return node.operator === "??" ? "nullish coalescing (??)" : null;
     case "AssignmentExpression":
@@ -135,6 +139,8 @@ test("the syntax check recognises what Chrome 70 cannot parse", async ({}, testI
     return [...found];
   };
   expect(reasonsIn("a?.b")).toEqual(["optional chaining (?.)"]);
+  expect(reasonsIn("Promise.resolve().then(() => require('./x.js'))")).toEqual(["require() (no browser has it)"]);
+  expect(reasonsIn("import('./x.js')")).toEqual([]);
   expect(reasonsIn("a ?? b")).toEqual(["nullish coalescing (??)"]);
   expect(reasonsIn("class A { x = 1 }")).toEqual(["a class field"]);
   expect(reasonsIn("let n = 1_000")).toEqual(["a numeric separator"]);
