@@ -86,6 +86,8 @@ test("a receptionist builds a questionnaire from a national one, sends it from a
   // Sent from a request, with a text message to another mobile; the answers come to my inbox.
   await page.goto("/demo/inboxes/unassigned");
   await page.getByRole("table").getByRole("link").last().click();
+  // With JS the click is a client-side navigation: wait for it before reading the address.
+  await page.waitForURL(/request-details\/\d+/);
   const requestId = /request-details\/(\d+)/.exec(page.url())![1];
   await page.getByLabel("Questionnaire", { exact: true }).selectOption({ label: title });
   await page.getByLabel("Also send a text message").check();
