@@ -19,11 +19,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const code = params.practiceCode ?? "";
   const practice = SPECIAL_PRACTICE_CODES.has(code.toLowerCase()) ? null : await findPracticeByCode(context.db, code);
   if (!practice) throw notFound();
-  return json({ practiceName: practice.name, code: practice.urlCode, mfa: practice.mfaEnabled });
+  // The limit comes with the data: a .server module's constant is not in the browser bundle.
+  return json({ practiceName: practice.name, code: practice.urlCode, mfa: practice.mfaEnabled, maxDateOfBirthFailures: MAX_DATE_OF_BIRTH_FAILURES });
 }
 
 export default function Verification() {
-  const { practiceName, code, mfa } = useLoaderData<typeof loader>();
+  const { practiceName, code, mfa, maxDateOfBirthFailures } = useLoaderData<typeof loader>();
   const product = useRouteLoaderData<RootLoaderData>("root")?.productName ?? "Frontdoor";
   return (
     <div className="nhsuk-grid-row">
@@ -52,7 +53,7 @@ export default function Verification() {
         <h2>Links in messages from the practice</h2>
         <p>
           A text message or email from {practiceName} may contain a link to one of your requests. Before it opens, you enter your date
-          of birth. After {MAX_DATE_OF_BIRTH_FAILURES} wrong dates the link stops working and you need to contact the practice.
+          of birth. After {maxDateOfBirthFailures} wrong dates the link stops working and you need to contact the practice.
         </p>
         <h2>Carers</h2>
         <p>
