@@ -3,6 +3,7 @@
  * `*.test.ts`; integration tests get a fresh migrated database per file from
  * tests/support/db.ts (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -11,6 +12,25 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // CI sums vitest's JSON report with Playwright's (tests/support/ci-summary.mjs).
 const jsonReport = process.env.VITEST_JSON_REPORT;
 
+const include = ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
+/**
+ * VITEST_DATABASE_TESTS_ONLY=true runs only the files that open a database. CI's second pass
+ * (PostgreSQL) sets it: a file that never touches a database gives the same result on either
+ * engine, and the first pass (PGlite) has run it already. A file opens a database only through
+ * tests/support (createTestDatabase, the worlds and fixtures built on it), so a file that
+ * imports nothing from there cannot be a database test.
+ */
+const databaseTestsOnly = process.env.VITEST_DATABASE_TESTS_ONLY === "true";
+function databaseTestFiles(): string[] {
+  const testFiles = (dir: string): string[] =>
+    readdirSync(`${root}${dir}`, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? testFiles(`${dir}/${entry.name}`) : /\.test\.tsx?$/.test(entry.name) ? [`${dir}/${entry.name}`] : [],
+    );
+  return [...testFiles("app"), ...testFiles("tests/integration")].filter((file) =>
+    /from "[^"]*support\/[^"]*"/.test(readFileSync(`${root}${file}`, "utf8")),
+  );
+}
+
 export default defineConfig({
   root,
   resolve: {
@@ -18,7 +38,7 @@ export default defineConfig({
   },
   test: {
     root,
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    include: databaseTestsOnly ? databaseTestFiles() : include,
     exclude: ["**/node_modules/**", "build/**", "public/**", "tests/e2e/**"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
