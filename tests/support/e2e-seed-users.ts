@@ -41,6 +41,7 @@ import { seedE2eMyHealth, seedE2eRecordsPatients } from "./e2e-seed-my-health";
 import { seedE2eMergePeople } from "./e2e-seed-merge";
 import { seedE2eIntegrations } from "./e2e-seed-integrations";
 import { seedE2ePatientSidePeople } from "./e2e-seed-patient-side";
+import { seedE2eBulkPeople } from "./e2e-seed-bulk";
 import { seedE2eFilingRequests } from "./e2e-seed-filing";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
@@ -84,6 +85,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eMergePeople(db, demo.id);
   await seedE2eIntegrations(db, passwordHash);
   await seedE2ePatientSidePeople(db, demo.id, passwordHash);
+  await seedE2eBulkPeople(db, demo.id);
   await seedE2eFilingRequests(db, demo.id);
 }
 

@@ -3,7 +3,8 @@
  * /{code}/appointment-booking/{id}, signed in as that patient or with the link's token. The
  * patient sees the free slots of the named clinic type in the GP system and books one; the
  * invitation records the booking. A patient the GP system will not book for online (not linked,
- * appointments off) is told to call, and the invitation records that for the practice.
+ * appointments off) or finds no free slot of the type is told to call, and the invitation records
+ * that for the practice.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -72,16 +73,24 @@ export async function offerSlots(db: Db, gp: GpSystem, invitation: Invitation, n
   const [practice] = await db.select({ on: practices.appointmentsEnabled }).from(practices).where(eq(practices.id, invitation.practiceId));
   const result = practice?.on ? await gp.slots(patient, { start: now, end: new Date(now.getTime() + WINDOW_DAYS * 86_400_000) }) : null;
   if (!result || (!result.ok && (result.error.kind === "not_linked" || result.error.kind === "linkage_reset"))) {
-    await db
-      .update(bookingInvitations)
-      .set({ cannotBookAt: now })
-      .where(and(eq(bookingInvitations.id, invitation.id), isNull(bookingInvitations.cannotBookAt)));
+    await recordCannotBook(db, invitation.id, now);
     return { kind: "call" };
   }
   if (!result.ok) return { kind: "unavailable" };
   const slots = result.value.flatMap((s) => s.slots).filter((s) => s.slotType === invitation.slotType);
   slots.sort((a, b) => a.startTime.localeCompare(b.startTime));
+  // No free slot of the type: the page tells the patient to call, so the practice must see it too
+  // (it is how they learn the clinic is full).
+  if (slots.length === 0) await recordCannotBook(db, invitation.id, now);
   return { kind: "slots", slots: slots.slice(0, 60) };
+}
+
+/** Marks the invitation "told to call" (the first time only: the practice sees when). */
+async function recordCannotBook(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(bookingInvitations)
+    .set({ cannotBookAt: now })
+    .where(and(eq(bookingInvitations.id, id), isNull(bookingInvitations.cannotBookAt)));
 }
 
 /** Books the slot through the GP system and records it on the invitation (once). */
