@@ -9,9 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs build script, no types
 import { MARKER, PATCHES, fileOf, patchSource, unpatchSource } from "../../scripts/patch-remix-router.mjs";
-// @ts-expect-error: a plain .mjs module, no types
 import { areaRoutes } from "../../app/route-table.mjs";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
