@@ -30,12 +30,18 @@ const proto = PGlite.prototype as unknown as { query: Query; exec: Query; transa
 const query = proto.query;
 const exec = proto.exec;
 const transaction = proto.transaction;
-proto.query = function (...args) {
+/** BENCH_COUNT_SQL=1 prints each query's first words (no parameters), to see what repeats. */
+const showSql = process.env.BENCH_COUNT_SQL === "1";
+const note = (args: unknown[]) => {
   queries++;
+  if (showSql) console.log(`  sql: ${String(args[0]).replace(/\s+/g, " ").slice(0, 150)}`);
+};
+proto.query = function (...args) {
+  note(args);
   return query.apply(this, args);
 };
 proto.exec = function (...args) {
-  queries++;
+  note(args);
   return exec.apply(this, args);
 };
 proto.transaction = function (fn) {
@@ -43,8 +49,8 @@ proto.transaction = function (fn) {
   return transaction.call(this, (tx) => {
     const txQuery = tx.query.bind(tx);
     const txExec = tx.exec.bind(tx);
-    tx.query = (...args) => (queries++, txQuery(...args));
-    tx.exec = (...args) => (queries++, txExec(...args));
+    tx.query = (...args) => (note(args), txQuery(...args));
+    tx.exec = (...args) => (note(args), txExec(...args));
     return fn(tx);
   });
 };
@@ -61,6 +67,7 @@ try {
     for (const method of ["GET", "POST"] as const) {
       const before = { queries, transactions, at: performance.now() };
       const body = method === "POST" ? new URLSearchParams({ csrf: patient.csrfToken, ...ANSWER_FIELDS }).toString() : undefined;
+      if (showSql && i > 0) console.log(`${method} ${path}`);
       const response = await fetch(new URL(path, frontdoor.baseUrl), {
         method,
         redirect: "manual",
