@@ -66,15 +66,17 @@ try {
     const path = questionPagePath("demo", patient.draftIds[i], 1);
     for (const method of ["GET", "POST"] as const) {
       const before = { queries, transactions, at: performance.now() };
-      const body = method === "POST" ? new URLSearchParams({ csrf: patient.csrfToken, ...ANSWER_FIELDS }).toString() : undefined;
+      const form = method === "POST" ? new URLSearchParams({ csrf: patient.csrfToken, ...ANSWER_FIELDS }).toString() : undefined;
       if (showSql && i > 0) console.log(`${method} ${path}`);
       const response = await fetch(new URL(path, frontdoor.baseUrl), {
         method,
         redirect: "manual",
         headers: method === "POST" ? { ...headers, "content-type": "application/x-www-form-urlencoded" } : headers,
-        body,
+        body: form,
       });
-      await response.arrayBuffer();
+      const body = Buffer.from(await response.arrayBuffer());
+      // BENCH_COUNT_HTML=file keeps a page's HTML (the input of bench/remix-cpu.ts).
+      if (method === "GET" && i === pairs && process.env.BENCH_COUNT_HTML) writeFileSync(process.env.BENCH_COUNT_HTML, body);
       if (i === 1 && method === "GET" && profileFile) {
         session.connect();
         await session.post("Profiler.enable");
