@@ -5,7 +5,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { MOCK_NHS_LOGIN_PATH } from "~/nhs-login-config.server";
-import { mockNhsLoginHandler } from "./mock-nhs-login-app.server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -146,7 +145,15 @@ export function createApp(deps: AppDeps) {
   });
 
   // The local NHS login stand-in: development and test only (decision 0080).
-  if (config.nhsLogin.mode === "mock" && config.testTools) app.use(MOCK_NHS_LOGIN_PATH, mockNhsLoginHandler(config));
+  // Loaded on its first request (issue "speed"): oidc-provider and its dependencies took about
+  // half a second of every start, production included, where this is never mounted.
+  if (config.nhsLogin.mode === "mock" && config.testTools) {
+    let mock: Promise<(req: Request, res: Response) => void> | undefined;
+    app.use(MOCK_NHS_LOGIN_PATH, (req, res, next) => {
+      mock ??= import("./mock-nhs-login-app.server").then((m) => m.mockNhsLoginHandler(config));
+      mock.then((handle) => handle(req, res), next);
+    });
+  }
 
   const cookieName = config.httpsOnly ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
   const loadContext = (req: Request, res: Response): AppContext => ({
