@@ -42,6 +42,7 @@ import { seedE2eMergePeople } from "./e2e-seed-merge";
 import { seedE2eIntegrations } from "./e2e-seed-integrations";
 import { seedE2ePatientSidePeople } from "./e2e-seed-patient-side";
 import { seedE2eFilingRequests } from "./e2e-seed-filing";
+import { seedE2eLeavePeople } from "./e2e-seed-leave";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -85,6 +86,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2eIntegrations(db, passwordHash);
   await seedE2ePatientSidePeople(db, demo.id, passwordHash);
   await seedE2eFilingRequests(db, demo.id);
+  await seedE2eLeavePeople(db, demo.id, passwordHash);
 }
 
 /**
