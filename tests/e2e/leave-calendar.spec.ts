@@ -140,7 +140,7 @@ test("a GP sets a working pattern and records leave with cover; the calendar sho
   // The GP's personal inbox says who covers, and links to the cover's inbox, where the request is.
   await page.goto(`/demo/inboxes/${gpId}`);
   const away = page.locator(".nhsuk-inset-text").filter({ hasText: "is covering" });
-  await expect(away).toContainText(`${gp} is on leave until ${last.shown}. ${cover} is covering`);
+  await expect(away).toContainText(`${gp} is on leave until ${last.shown}. ${cover} is covering.`);
   await checkPage(page);
   await away.getByRole("link", { name: `${cover}'s inbox` }).click();
   await page.waitForURL((url) => /\/demo\/inboxes\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${gpId}`), { timeout: 30_000 });
