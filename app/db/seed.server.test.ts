@@ -17,6 +17,9 @@ import {
   users,
 } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoNhsNumber, seedDemo, seedDemoIfEmpty } from "./seed.server";
+import { staffAvailability, staffLeave } from "./schema";
+import { TES_ACCOUNTS } from "./seed-rota.server";
+import { addDays, londonDate } from "~/domain/time/london";
 
 /** Row counts of every table the seed writes, to prove a second run changes nothing. */
 async function tableCounts(db: Db) {
@@ -214,6 +217,36 @@ describe("seedDemo", () => {
     expect(await seedDemo(t.db)).toBe(false);
     expect(await tableCounts(t.db)).toEqual(before);
     expect((await userByEmail(t.db, DEMO_ACCOUNTS.gp)).passwordHash).toBe(gpHashBefore);
+  });
+
+  it("gives Riverside's GP and receptionist weekly working patterns, and the GP leave a fortnight ahead (not today: the inbox journeys assign to her)", async () => {
+    const demo = await practiceByCode(t.db, "demo");
+    const gp = await userByEmail(t.db, DEMO_ACCOUNTS.gp);
+    const reception = await userByEmail(t.db, DEMO_ACCOUNTS.reception);
+    const sessions = await t.db.select().from(staffAvailability).where(eq(staffAvailability.practiceId, demo.id));
+    expect(sessions.filter((s) => s.userId === gp.id)).toHaveLength(9);
+    expect(sessions.filter((s) => s.userId === reception.id)).toHaveLength(10);
+    const leave = await t.db.select().from(staffLeave).where(eq(staffLeave.practiceId, demo.id));
+    const today = londonDate(new Date());
+    expect(leave).toEqual([expect.objectContaining({ userId: gp.id, kind: "leave", startDate: addDays(today, 14), endDate: addDays(today, 18), coverUserId: reception.id, cancelledAt: null })]);
+  });
+
+  it("creates the tes practice (Practice Calendar) with an account of each staff role, its first GP away from today with the second covering", async () => {
+    const tes = await practiceByCode(t.db, "tes");
+    expect(tes).toMatchObject({ name: "Tes Valley Surgery", ccgId: null });
+    expect(await rolesOf(t.db, TES_ACCOUNTS.gp)).toEqual({ memberships: ["tes:gp"], global: [] });
+    expect(await rolesOf(t.db, TES_ACCOUNTS.gp2)).toEqual({ memberships: ["tes:gp"], global: [] });
+    expect(await rolesOf(t.db, TES_ACCOUNTS.reception)).toEqual({ memberships: ["tes:receptionist"], global: [] });
+    expect(await rolesOf(t.db, TES_ACCOUNTS.practiceAdmin)).toEqual({ memberships: ["tes:practice_admin"], global: [] });
+    const rows = await t.db.select().from(users).where(inArray(users.email, Object.values(TES_ACCOUNTS)));
+    const verified = await Promise.all(rows.map((r) => verifyPassword(DEMO_PASSWORD, r.passwordHash)));
+    expect(verified).toEqual([true, true, true, true]);
+    const [gp, gp2] = [await userByEmail(t.db, TES_ACCOUNTS.gp), await userByEmail(t.db, TES_ACCOUNTS.gp2)];
+    const today = londonDate(new Date());
+    const leave = await t.db.select().from(staffLeave).where(eq(staffLeave.practiceId, tes.id));
+    expect(leave.find((l) => l.userId === gp.id)).toMatchObject({ startDate: today, endDate: addDays(today, 6), coverUserId: gp2.id });
+    const counts = await inboxCounts(t.db, tes.id);
+    expect(counts.get("unassigned")).toBe(3);
   });
 
   it("seedDemoIfEmpty does nothing on a seeded database", async () => {

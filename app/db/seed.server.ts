@@ -29,6 +29,7 @@ import { seedDemoAgent } from "./seed-agent.server";
 import { seedDemoReportHistory, seedDemoTelephoneHistory } from "./seed-reports.server";
 import { seedDemoIntegrations } from "./seed-integrations.server";
 import { seedTemplates } from "./seed-templates.server";
+import { seedDemoRota } from "./seed-rota.server";
 
 export const DEMO_PASSWORD = "Frontdoor-demo-2026";
 
@@ -258,6 +259,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     // Bulk messages (issue "templates"): Riverside has bulk messaging on, so its terms are agreed.
     await tx.insert(practiceConsents).values({ practiceId: demo.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: new Date() });
+    // Availability, leave and calendar (issue "video"): working patterns and leave at Riverside, and
+    // the `tes` practice, where the spec's Practice Calendar menu item shows (seed-rota.server.ts).
+    await seedDemoRota(tx, { demoPracticeId: demo.id, gpId: gp, receptionId: reception, passwordHash, now: new Date(), nhsNumber: demoNhsNumber });
   });
   return true;
 }

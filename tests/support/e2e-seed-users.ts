@@ -43,6 +43,7 @@ import { seedE2eIntegrations } from "./e2e-seed-integrations";
 import { seedE2ePatientSidePeople } from "./e2e-seed-patient-side";
 import { seedE2eBulkPeople } from "./e2e-seed-bulk";
 import { seedE2eFilingRequests } from "./e2e-seed-filing";
+import { seedE2eLeavePeople } from "./e2e-seed-leave";
 import { indexRequestText } from "~/domain/requests/request-text.server";
 
 /** Adds the accounts (idempotent). The demo data comes first: they are patients of the demo practice. */
@@ -87,6 +88,7 @@ export async function seedE2eUsersInto(db: Db): Promise<void> {
   await seedE2ePatientSidePeople(db, demo.id, passwordHash);
   await seedE2eBulkPeople(db, demo.id);
   await seedE2eFilingRequests(db, demo.id);
+  await seedE2eLeavePeople(db, demo.id, passwordHash);
 }
 
 /**

@@ -166,3 +166,18 @@ export function e2eFilingPatient(project: string) {
   const suffix = project === "js-off" ? "Nojs" : "Withjs";
   return { firstName: "Ashley", lastName: `Filing${suffix}`, dateOfBirth: "1958-06-21", request: "Asthma review, my inhaler runs out next week." };
 }
+
+/**
+ * The leave/calendar journey's people at demo (issue "video"), per project: a GP who records
+ * leave, the GP colleague who covers, a receptionist who assigns, and a patient (no account) with
+ * one request waiting unassigned (tests/support/e2e-seed-leave.ts).
+ */
+export function e2eLeavePeople(project: string) {
+  const suffix = project === "js-off" ? "Nojs" : "Withjs";
+  return {
+    gp: { email: `e2e.leave.gp.${project}@nhs.net`, firstName: "Lena", lastName: `Leave${suffix}` },
+    cover: { email: `e2e.leave.cover.${project}@nhs.net`, firstName: "Colin", lastName: `Cover${suffix}` },
+    reception: { email: `e2e.leave.reception.${project}@nhs.net`, firstName: "Rhea", lastName: `Rota${suffix}` },
+    patient: { firstName: "Lionel", lastName: `Leavecase${suffix}`, dateOfBirth: "1971-02-14", request: "A letter for my landlord about my mobility, please." },
+  };
+}

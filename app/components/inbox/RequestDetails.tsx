@@ -135,7 +135,16 @@ export function RequestDetails() {
                 <label className="nhsuk-label" htmlFor="assignee">
                   Assign to
                 </label>
-                <select className="nhsuk-select" id="assignee" name="assignee" defaultValue={entry.assignedToId ? String(entry.assignedToId) : "unassigned"}>
+                {/* Keyed on the version: with JS the page is not reloaded, and an uncontrolled select
+                    would go on showing the last choice (say, someone on leave) after the request was
+                    assigned to someone else (their cover). */}
+                <select
+                  key={`assignee-${entry.version}`}
+                  className="nhsuk-select"
+                  id="assignee"
+                  name="assignee"
+                  defaultValue={entry.assignedToId ? String(entry.assignedToId) : "unassigned"}
+                >
                   <option value="unassigned">Unassigned</option>
                   {details.staff.map((s) => (
                     <option key={s.id} value={s.id}>

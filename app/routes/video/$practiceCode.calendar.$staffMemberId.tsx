@@ -151,7 +151,8 @@ export default function Calendar() {
           </li>
         </ul>
       </nav>
-      <div className="app-calendar">
+      {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+      <div className="app-calendar" role="region" aria-label={`Calendar, ${d.title}`} tabIndex={0}>
         {d.view === "month" ? (
           <table className="nhsuk-table">
             <caption className="nhsuk-table__caption nhsuk-table__caption--m">{d.title}</caption>
