@@ -77,7 +77,9 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/healthz`,
     env: { E2E_RUN_ID: process.env.E2E_RUN_ID, E2E_PORT: String(E2E_PORT), TEST_SIGN_IN_KEY: process.env.TEST_SIGN_IN_KEY },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the demo and e2e data then starting takes ~30 s on a quiet machine; several runs
+    // at once on two cores have taken more than 120 s. A server that never answers still fails.
+    timeout: 300_000,
     stdout: "pipe",
     stderr: "pipe",
     // SIGTERM to the launcher's process group lets it stop the app and remove the run's data.
