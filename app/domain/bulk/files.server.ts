@@ -210,3 +210,24 @@ export async function openingsOf(db: Db, fileIds: string[]): Promise<Map<string,
     .groupBy(auditEvents.subjectId);
   return new Map(rows.map((r) => [r.id!, r.n]));
 }
+
+/**
+ * The attachments a patient was sent with a message, for their signed-in view of it: the same links
+ * as in the message (derived again from the secret; only those made at the send), and whether each
+ * still works.
+ */
+export async function attachmentsForPatient(db: Db, secret: string, bulkMessageId: number, patientId: number, now: Date) {
+  const rows = await db
+    .select({ fileId: bulkMessageFiles.id, fileName: bulkMessageFiles.fileName, expiresAt: bulkMessageFileLinks.expiresAt, practiceCode: practices.urlCode })
+    .from(bulkMessageFileLinks)
+    .innerJoin(bulkMessageFiles, eq(bulkMessageFiles.id, bulkMessageFileLinks.fileId))
+    .innerJoin(bulkMessages, eq(bulkMessages.id, bulkMessageFiles.bulkMessageId))
+    .innerJoin(practices, eq(practices.id, bulkMessages.practiceId))
+    .where(and(eq(bulkMessageFiles.bulkMessageId, bulkMessageId), eq(bulkMessageFileLinks.patientId, patientId)))
+    .orderBy(asc(bulkMessageFiles.createdAt), asc(bulkMessageFiles.fileName));
+  return rows.map((r) => ({
+    fileName: r.fileName,
+    href: bulkFilePath(r.practiceCode, bulkMessageId, bulkFileToken(secret, r.fileId, patientId)),
+    expired: r.expiresAt <= now,
+  }));
+}

@@ -21,6 +21,7 @@ import * as builder from "./$practiceCode.bulk-message.$bulkMessageId";
 import * as list from "./$practiceCode.bulk-messages";
 import * as filePage from "./$practiceCode.bm.$bulkMessageId.files.$token";
 import * as download from "./$practiceCode.bm.$bulkMessageId.files.$token_.download";
+import * as patientView from "./patient_bulk_messages.$bulkMessageId.request";
 
 const world = useTestWorld();
 let practice: GpPractice;
@@ -150,6 +151,16 @@ describe("bulk message attachments", () => {
     expect(JSON.stringify(fetches.map((a) => a.detail))).not.toContain(params.token);
     const progress = await readJson<{ files: { opened: number }[] }>(await load(messageId));
     expect(progress.files[0]!.opened).toBe(2);
+  });
+
+  it("the signed-in patient's view of the message lists their own links", async () => {
+    const view = await callLoader(patientView.loader, {
+      request: getRequest(`/patient_bulk_messages/${messageId}/request`, { cookie: one.cookie }),
+      params: { bulkMessageId: String(messageId) },
+      context: world.context,
+    });
+    expect(view.status).toBe(200);
+    expect((await readJson<{ files: unknown[] }>(view)).files).toEqual([{ fileName: "plan.png", href: link.pathname, expired: false }]);
   });
 
   it("a wrong token or address is a 404 page, an expired link a 410 page, never an error", async () => {
