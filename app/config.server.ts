@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   // GOV.UK Notify: both or neither. Without them messages go to the outbox table.
   NOTIFY_API_KEY: z.string().optional(),
   NOTIFY_TEMPLATE_IDS: z.string().optional(),
+  // The bearer token GOV.UK Notify presents on its delivery-receipt callback (set the same in Notify's
+  // API integration settings). Unset: /notify/delivery-receipts refuses every call (decision 0129).
+  NOTIFY_CALLBACK_TOKEN: z.preprocess(blankToUndefined, z.string().min(32, "NOTIFY_CALLBACK_TOKEN must be at least 32 characters").optional()),
   // Which proxies may say who the client is (X-Forwarded-For/-Proto): none unless named.
   // The end-to-end tests run the production build as users get it, but over plain http on
   // 127.0.0.1 and reading e-mails from the outbox page: this switches on exactly that, and
@@ -151,6 +154,8 @@ export type Config = {
   videoIceServers?: IceServer[];
   /** NHS login: a real provider, the local mock (never in production), or off. See nhs-login-config.server.ts. */
   nhsLogin: NhsLoginConfig;
+  /** NOTIFY_CALLBACK_TOKEN: the bearer token of Notify's delivery receipts (decision 0129). */
+  notifyCallbackToken?: string;
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -226,6 +231,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { text: e.MAINTENANCE_BANNER_TEXT.trim(), type: e.MAINTENANCE_BANNER_TYPE }
       : undefined,
     notify: readNotifyConfig(e.NOTIFY_API_KEY, e.NOTIFY_TEMPLATE_IDS),
+    notifyCallbackToken: e.NOTIFY_CALLBACK_TOKEN,
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
     videoIceServers: readIceServers(e.VIDEO_ICE_SERVERS),
     nhsLogin: readNhsLoginConfig(

@@ -2053,3 +2053,50 @@ export const appointmentReminderOptOuts = pgTable("appointment_reminder_opt_outs
     .references(() => patients.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/**
+ * A file attached to a bulk message (spec 3 §3 "bulk message files"; decision 0128): the bytes in
+ * the FileStore, checked as patient uploads are (type by content, at most Notify's 2 MB for files
+ * sent by link). Patients get it by their own link (bulk_message_file_links).
+ */
+export const bulkMessageFiles = pgTable(
+  "bulk_message_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bulkMessageId: integer("bulk_message_id")
+      .notNull()
+      .references(() => bulkMessages.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sensitive: boolean("sensitive").notNull().default(false),
+    uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bulk_message_files_message_idx").on(t.bulkMessageId),
+    check("bulk_message_files_content_type", sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
+  ],
+);
+
+/**
+ * One patient's link to one attachment (/{code}/bm/{id}/files/{token}): the token is derived
+ * (every channel carries the same link), only its hash is kept; it expires (decision 0128).
+ */
+export const bulkMessageFileLinks = pgTable(
+  "bulk_message_file_links",
+  {
+    id: serial("id").primaryKey(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => bulkMessageFiles.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("bulk_message_file_links_token_key").on(t.tokenHash), uniqueIndex("bulk_message_file_links_file_patient_key").on(t.fileId, t.patientId)],
+);

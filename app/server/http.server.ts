@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps) {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          path: String(req.url).split("?")[0].replace(/\/(security|validate|guest-validate|register|reset)\/[^/]+/g, "/$1/[token]").replace(/\/password\/reset\/[^/]+/, "/password/reset/[token]"),
+          path: String(req.url).split("?")[0].replace(/\/(security|validate|guest-validate|register|reset)\/[^/]+/g, "/$1/[token]").replace(/\/password\/reset\/[^/]+/, "/password/reset/[token]").replace(/\/bm\/(\d+)\/files\/[^/]+/, "/bm/$1/files/[token]"),
         }),
         res: (res: { statusCode?: number; raw?: { statusCode?: number } }) => ({ statusCode: res.statusCode ?? res.raw?.statusCode }),
       },

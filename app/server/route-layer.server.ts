@@ -196,8 +196,9 @@ export function guardLoader(loader: Loader): Loader {
  * header), never by a browser form, so they carry no CSRF token or idempotency key. Only these
  * routes skip the token, and they still get the Origin and control-character checks:
  * - routes/agent.status: the TPP desktop agent's status report (docs/decisions/0077).
+ * - routes/notify.delivery-receipts: GOV.UK Notify's delivery receipts (docs/decisions/0129).
  */
-export const MACHINE_ROUTES: ReadonlySet<string> = new Set(["routes/agent.status"]);
+export const MACHINE_ROUTES: ReadonlySet<string> = new Set(["routes/agent.status", "routes/notify.delivery-receipts"]);
 
 function guardMachineAction(action: Action): Action {
   return async (args) => {

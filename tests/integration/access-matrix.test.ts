@@ -857,6 +857,13 @@ const ROWS: Row[] = [
     params: (c) => ({ practiceCode: c.page, invitationId: "999999" }), own: ALL("404") },
   { route: "routes/appointment_reminders.cancel.$token", public: "the reminder's cancel link (a dead one: 404)", params: () => ({ token: "dead-token-0123456789abcdef" }), own: ALL("404") },
   { route: "routes/appointment_reminders.unsubscribe.$token", public: "the reminder's unsubscribe link (a dead one: 404)", params: () => ({ token: "dead-token-0123456789abcdef" }), own: ALL("404") },
+  // Bulk-message attachments (decision 0128): the link's token is the key; a dead one is the 404 page, and its
+  // download goes back to that page (live links, expiry and the audit rows: app/routes/templates/bulk-files.test.ts).
+  { route: "routes/$practiceCode.bm.$bulkMessageId.files.$token", public: "a bulk-message attachment's link (a dead one: 404)",
+    params: (c) => ({ practiceCode: c.page, bulkMessageId: "999999", token: "A".repeat(43) }), own: ALL("404") },
+  { route: "routes/$practiceCode.bm.$bulkMessageId.files.$token_.download", public: "a bulk-message attachment's file (a dead link goes back to its page)",
+    params: (c) => ({ practiceCode: c.page, bulkMessageId: "999999", token: "A".repeat(43) }), own: ALL("ok") },
+  { route: "routes/notify.delivery-receipts", public: "GOV.UK Notify's delivery receipts: its bearer token is the credential, 401 without one (decision 0129)", own: ALL("login") },
 ];
 
 // ---- running a cell ----------------------------------------------------------------------------

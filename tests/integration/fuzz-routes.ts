@@ -687,7 +687,7 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
       params: { bulkMessageId: ["1", "999999"] },
       query: { step: ["recipients", "message", "channels", "check", "x"], confirm: ["stop"] },
       fields: {
-        intent: ["recipients", "message", "use-template", "channels", "send", "schedule", "stop", "delete"],
+        intent: ["recipients", "message", "use-template", "channels", "send", "schedule", "stop", "delete", "attach", "remove-file:x", "remove-file:00000000-0000-0000-0000-000000000000"],
         minAge: ["65", "", "200", "x"],
         maxAge: ["70", "", "-1"],
         excludeNonDigital: ["on"],
@@ -706,5 +706,8 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
     "$practiceCode.appointment-booking.$invitationId": { params: { invitationId: ["1", "999999"] }, query: { token: ["abc", ""] }, fields: { slotId: ["1", "x", ""] } },
     "appointment_reminders.cancel.$token": { roles: ["anonymous"], params: { token: ["A".repeat(43), "dead-token"] } },
     "appointment_reminders.unsubscribe.$token": { roles: ["anonymous"], params: { token: ["A".repeat(43), "dead-token"] } },
+    "$practiceCode.bm.$bulkMessageId.files.$token": { roles: ["anonymous"], params: { bulkMessageId: ["1", "999999", "x"], token: ["A".repeat(43), "dead-token"] } },
+    "notify.delivery-receipts": { roles: ["anonymous"], fields: { id: ["740e5834-3a29-46b4-9a6f-16142fde533a", ""], reference: ["bm1-p1-sms", ""], status: ["delivered", "x"] } },
+    "$practiceCode.bm.$bulkMessageId.files.$token_.download": { roles: ["anonymous"], params: { bulkMessageId: ["1", "x"], token: ["A".repeat(43), "dead-token"] } },
   };
 }

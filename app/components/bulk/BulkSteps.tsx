@@ -15,7 +15,98 @@ type Draft = Common & {
   filters: { minAge: string; maxAge: string; excludeNonDigital: boolean; listed: number | null };
   values: { title: string; body: string; bookingSlotType: string };
   channelsChosen: BulkChannel[];
+  files: ShownBulkFile[];
+  maxFiles: number;
 };
+type ShownBulkFile = { id: string; fileName: string; sizeBytes: number; sensitive: boolean };
+
+function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const sensitiveTag = (file: ShownBulkFile) =>
+  file.sensitive ? (
+    <>
+      {" "}
+      <strong className="nhsuk-tag nhsuk-tag--grey">Sensitive</strong>
+    </>
+  ) : null;
+
+/**
+ * The attachments of a draft: their own multipart form (works without JS), checked on the server as
+ * patient uploads are; each file has a Remove button. Patients get each file by their own link.
+ */
+function BulkAttachments({ data, errors }: { data: Draft; errors?: string[] }) {
+  const room = data.maxFiles - data.files.length;
+  const error = errors?.[0];
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Attachments (optional)</h2>
+      {data.files.length > 0 ? (
+        <PostForm encType="multipart/form-data">
+          <dl className="nhsuk-summary-list">
+            {data.files.map((file) => (
+              <div className="nhsuk-summary-list__row" key={file.id}>
+                <dt className="nhsuk-summary-list__key">{file.fileName}</dt>
+                <dd className="nhsuk-summary-list__value">
+                  {fileSize(file.sizeBytes)}
+                  {sensitiveTag(file)}
+                </dd>
+                <dd className="nhsuk-summary-list__actions">
+                  <button className="app-link-button" type="submit" name="intent" value={`remove-file:${file.id}`}>
+                    Remove<span className="nhsuk-u-visually-hidden"> {file.fileName}</span>
+                  </button>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </PostForm>
+      ) : null}
+      {room > 0 ? (
+        <PostForm encType="multipart/form-data">
+          <input type="hidden" name="intent" value="attach" />
+          <div className={`nhsuk-form-group${error ? " nhsuk-form-group--error" : ""}`}>
+            <label className="nhsuk-label" htmlFor="files">
+              Attach photos or documents
+            </label>
+            <div className="nhsuk-hint" id="files-hint">
+              JPG, PNG or PDF files, each smaller than 2MB. You can add {room === data.maxFiles ? `up to ${data.maxFiles} files` : `${room} more`}. Each patient
+              gets a link to them in the message.
+            </div>
+            {errors?.map((message, i) => <ErrorMessage key={i} id={i === 0 ? "files-error" : `files-error-${i}`} message={message} />)}
+            <input
+              className={`nhsuk-file-upload__input${error ? " nhsuk-input--error" : ""}`}
+              id="files"
+              name="files"
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf"
+              aria-describedby={error ? "files-hint files-error" : "files-hint"}
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+          <div className="nhsuk-form-group">
+            <div className="nhsuk-checkboxes">
+              <div className="nhsuk-checkboxes__item">
+                <input className="nhsuk-checkboxes__input" id="sensitive" name="sensitive" type="checkbox" value="yes" aria-describedby="sensitive-hint" />
+                <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="sensitive">
+                  These files are sensitive
+                </label>
+                <div className="nhsuk-hint nhsuk-checkboxes__hint" id="sensitive-hint">
+                  They are marked as sensitive for the practice, as patients' sensitive files are.
+                </div>
+              </div>
+            </div>
+          </div>
+          <Button variant="secondary">Attach files</Button>
+        </PostForm>
+      ) : (
+        <p>This message has {data.maxFiles} files, the most it can have. Remove one to add another.</p>
+      )}
+    </>
+  );
+}
 
 function Steps({ data, current }: { data: Draft; current: string }) {
   const steps = [
@@ -105,10 +196,19 @@ export function RecipientsStep({ data, lastResult }: { data: Draft; lastResult: 
   );
 }
 
-export function MessageStep({ data, lastResult }: { data: Draft & { templates: { id: number; title: string }[]; clinicTypes: string[] }; lastResult: Result }) {
+export function MessageStep({
+  data,
+  lastResult,
+  attachErrors,
+}: {
+  data: Draft & { templates: { id: number; title: string }[]; clinicTypes: string[] };
+  lastResult: Result;
+  attachErrors?: string[];
+}) {
   const [form, fields] = useNhsForm(MessageSchema, { lastResult, defaultValue: data.values });
+  const errors = [...summaryErrors([fields.title, fields.body], form.errors), ...(attachErrors ?? []).map((message) => ({ fieldId: "files", message }))];
   return (
-    <FormPage title="Write the message" caption={data.practiceName} back={back(data)} errors={summaryErrors([fields.title, fields.body], form.errors)}>
+    <FormPage title="Write the message" caption={data.practiceName} back={back(data)} errors={errors}>
       <Steps data={data} current="message" />
       {data.templates.length > 0 ? (
         <PostForm>
@@ -150,6 +250,7 @@ export function MessageStep({ data, lastResult }: { data: Draft & { templates: {
         </div>
         <Button>Save and continue</Button>
       </PostForm>
+      <BulkAttachments data={data} errors={attachErrors} />
     </FormPage>
   );
 }
@@ -227,6 +328,7 @@ export function BulkCheck({
         {row("NHS numbers", f.listed === null ? "Any patient" : `Only the ${f.listed} listed`, "recipients")}
         {row("Title", data.values.title, "message")}
         {row("Booking invitation", data.values.bookingSlotType || "None", "message")}
+        {row("Attachments", data.files.length ? data.files.map((f) => f.fileName).join(", ") : "None", "message")}
         {row("Send by", data.channelLabels.join(", "), "channels")}
       </dl>
       <h2>Recipients</h2>
@@ -292,6 +394,7 @@ type ProgressData = Common & {
   queuedAt: string | null;
   body: string;
   bookingSlotType: string | null;
+  files: (ShownBulkFile & { opened: number })[];
   replies: { id: number; name: string; body: string; at: string }[];
   bookings: { name: string; booked: boolean; at: string }[];
 };
@@ -336,6 +439,18 @@ export function BulkProgress({ data }: { data: ProgressData }) {
         <div className="nhsuk-inset-text">
           <p className="app-thread__body">{data.body}</p>
         </div>
+        {data.files.length > 0 ? (
+          <>
+            <h2>Attachments</h2>
+            <ul className="nhsuk-list">
+              {data.files.map((f) => (
+                <li key={f.id}>
+                  {f.fileName} ({fileSize(f.sizeBytes)}){sensitiveTag(f)}: opened {f.opened} {f.opened === 1 ? "time" : "times"}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {data.bookingSlotType ? (
           <>
             <h2>Bookings ({data.bookingSlotType})</h2>

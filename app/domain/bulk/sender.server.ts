@@ -10,10 +10,11 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookingInvitations, bulkMessageRecipients, bulkMessages, patients, practices } from "~/db/schema";
+import { bookingInvitations, bulkMessageFiles, bulkMessageRecipients, bulkMessages, patients, practices } from "~/db/schema";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { NotifySendError } from "~/domain/notify/notify.server";
 import { renderTemplate } from "~/domain/templates/placeholders";
+import { attachmentsText, patientFileLinks } from "./files.server";
 import { batchAllowance, batchSizeFor, isPermanentFailure, NOTIFY_LIMIT_PER_MINUTE, retryAt, type BulkChannel } from "./rules";
 
 export type SendDeps = {
@@ -105,7 +106,7 @@ async function attemptedLastMinute(db: Db, now: Date): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
-type MessageText = { practiceName: string; practiceCode: string; title: string; body: string; bookingSlotType: string | null; origin: string };
+type MessageText = { practiceName: string; practiceCode: string; title: string; body: string; bookingSlotType: string | null; origin: string; hasFiles: boolean };
 
 async function messageTexts(db: Db, ids: number[]): Promise<Map<number, MessageText>> {
   if (ids.length === 0) return new Map();
@@ -122,7 +123,10 @@ async function messageTexts(db: Db, ids: number[]): Promise<Map<number, MessageT
     .from(bulkMessages)
     .innerJoin(practices, eq(practices.id, bulkMessages.practiceId))
     .where(inArray(bulkMessages.id, ids));
-  return new Map(rows.map((r) => [r.id, { ...r, origin: r.origin ?? "" }]));
+  const withFiles = new Set(
+    (await db.selectDistinct({ id: bulkMessageFiles.bulkMessageId }).from(bulkMessageFiles).where(inArray(bulkMessageFiles.bulkMessageId, ids))).map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, { ...r, origin: r.origin ?? "", hasFiles: withFiles.has(r.id) }]));
 }
 
 /** The booking invitation of one patient for one message: made once, whichever channel goes first. */
@@ -166,6 +170,8 @@ async function sendOne(deps: SendDeps, row: Claimed, text: MessageText, patient:
     const bookingLink = text.bookingSlotType ? await invitationLink(deps, text, row.bulk_message_id, row.patient_id, patient.practiceId, now) : "";
     let body = renderTemplate(text.body, { patient_name: patient.name, practice_name: text.practiceName, booking_link: bookingLink });
     if (bookingLink && !text.body.includes("{booking_link}")) body += `\n\nBook an appointment: ${bookingLink}`;
+    // Attachments go by link (Notify sends no files by SMS; by e-mail only by link): one per file and patient.
+    if (text.hasFiles) body += attachmentsText(await patientFileLinks(deps.db, deps.secret, { bulkMessageId: row.bulk_message_id, patientId: row.patient_id, practiceCode: text.practiceCode, origin: text.origin, now }));
     await deps.notifier.send({
       channel: CHANNEL_TO_NOTIFIER[row.channel],
       to: row.address,

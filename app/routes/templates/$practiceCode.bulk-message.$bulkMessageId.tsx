@@ -26,6 +26,7 @@ import {
   STATE_LABELS,
   UseTemplateSchema,
 } from "~/domain/bulk/rules";
+import { attachBulkFiles, BULK_FILE_MESSAGES, listBulkFiles, MAX_BULK_FILE_BYTES, MAX_BULK_FILES, openingsOf, removeBulkFile } from "~/domain/bulk/files.server";
 import { NotFound } from "~/domain/outcomes";
 import { renderTemplate } from "~/domain/templates/placeholders";
 import { findTemplate, listTemplates } from "~/domain/templates/templates.server";
@@ -81,7 +82,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
   const common = { base, path, practiceName: practice.name, id: message.id, title: message.title, state: message.state, stateLabel: STATE_LABELS[message.state] };
   if (message.state !== "draft") {
-    const [progress, replies, bookings] = await Promise.all([progressOf(db, [message.id]), repliesTo(db, practice.id, message.id), bookingsOf(db, practice.id, message.id)]);
+    const [progress, replies, bookings, files] = await Promise.all([
+      progressOf(db, [message.id]),
+      repliesTo(db, practice.id, message.id),
+      bookingsOf(db, practice.id, message.id),
+      listBulkFiles(db, message.id),
+    ]);
+    const openings = await openingsOf(
+      db,
+      files.map((f) => f.id),
+    );
     return json({
       ...common,
       view: query.get("confirm") === "stop" && (message.state === "sending" || message.state === "scheduled") ? ("stop" as const) : ("progress" as const),
@@ -91,6 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
       queuedAt: message.queuedAt ? formatLondonDateTime(message.queuedAt) : null,
       body: message.body,
       bookingSlotType: message.bookingSlotType,
+      files: files.map((f) => ({ ...shownFile(f), opened: openings.get(f.id) ?? 0 })),
       replies: replies.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, body: r.body, at: formatLondonDateTime(r.createdAt) })),
       bookings: bookings.map((b) => ({ name: `${b.firstName} ${b.lastName}`, booked: Boolean(b.bookedAt), at: formatLondonDateTime((b.bookedAt ?? b.cannotBookAt)!) })),
     });
@@ -104,6 +115,8 @@ export async function loader(args: LoaderFunctionArgs) {
     filters: { minAge: filters.minAge === null ? "" : String(filters.minAge), maxAge: filters.maxAge === null ? "" : String(filters.maxAge), excludeNonDigital: filters.excludeNonDigital, listed: filters.nhsNumbers?.length ?? null },
     values: { title: message.title, body: message.body, bookingSlotType: message.bookingSlotType ?? "" },
     channelsChosen: message.channels,
+    files: (await listBulkFiles(db, message.id)).map(shownFile),
+    maxFiles: MAX_BULK_FILES,
   };
   if (step === "message") {
     const [templates, types] = await Promise.all([listTemplates(db, { practiceId: practice.id }, viewer.userId), clinicTypes(db, practice.id)]);
@@ -127,7 +140,8 @@ export async function action(args: ActionFunctionArgs) {
   const { db } = args.context;
   const now = args.context.clock.now();
   const actor = { userId: viewer.userId };
-  const { fields: form } = await readUploadForm(args.request, []);
+  const upload = await readUploadForm(args.request, ["files"], { maxBytes: MAX_BULK_FILE_BYTES, tooLarge: BULK_FILE_MESSAGES.tooLarge });
+  const form = upload.fields;
   const intent = String(form.get("intent") ?? "");
   if (intent === "stop") {
     const stopped = await stopBulkMessage(db, now, practice.id, message.id, actor);
@@ -140,6 +154,22 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "delete") {
     await deleteDraft(db, now, practice.id, message.id, actor);
     return redirectWithFlash(args.request, args.context, `/${practice.urlCode}/bulk-messages`, { kind: "success", text: "Draft deleted." });
+  }
+  if (intent === "attach") {
+    // Checked as patient uploads are (type by content), with Notify's 2 MB limit for files sent by link.
+    if (upload.files.length === 0 && upload.refused.length === 0) return json({ attachErrors: [BULK_FILE_MESSAGES.none] }, { status: 400 });
+    const result = await attachBulkFiles(args.context, { practiceId: practice.id, bulkMessageId: message.id, uploads: upload.files, sensitive: form.get("sensitive") === "yes", userId: viewer.userId });
+    if (!result) return redirect(path, 303);
+    const refused = [...upload.refused, ...result.refused].map((r) => r.message);
+    if (refused.length) return json({ attachErrors: refused }, { status: 400 });
+    return redirectWithFlash(args.request, args.context, `${path}?step=message`, {
+      kind: "success",
+      text: result.stored.length === 1 ? "File attached." : `${result.stored.length} files attached.`,
+    });
+  }
+  if (intent.startsWith("remove-file:")) {
+    await removeBulkFile(db, now, practice.id, message.id, intent.slice("remove-file:".length), viewer.userId);
+    return redirect(`${path}?step=message`, 303);
   }
   if (intent === "recipients") {
     const submission = parseWithZod(form, { schema: RecipientsSchema });
@@ -192,13 +222,18 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
+function shownFile(f: { id: string; fileName: string; sizeBytes: number; sensitive: boolean }) {
+  return { id: f.id, fileName: f.fileName, sizeBytes: f.sizeBytes, sensitive: f.sensitive };
+}
+
 export default function BulkMessage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
+  const attachErrors = actionData && "attachErrors" in actionData ? actionData.attachErrors : undefined;
   if ("progress" in data) return data.view === "stop" ? <StopConfirm data={data} /> : <BulkProgress data={data} />;
   if (data.view === "recipients") return <RecipientsStep data={data} lastResult={lastResult} />;
-  if ("templates" in data) return <MessageStep data={data as unknown as Parameters<typeof MessageStep>[0]["data"]} lastResult={lastResult} />;
+  if ("templates" in data) return <MessageStep data={data as unknown as Parameters<typeof MessageStep>[0]["data"]} lastResult={lastResult} attachErrors={attachErrors} />;
   if ("counts" in data) return <BulkCheck data={data as unknown as Parameters<typeof BulkCheck>[0]["data"]} lastResult={lastResult} />;
   return <ChannelsStep data={data} lastResult={lastResult} />;
 }

@@ -10,6 +10,7 @@ import { FormPage } from "~/components/FormPage";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { patient } from "~/domain/auth/guards";
 import { messageForPatient, REPLY_MAX, replyToMessage } from "~/domain/bulk/bulk-messages.server";
+import { attachmentsForPatient } from "~/domain/bulk/files.server";
 import { NotFound } from "~/domain/outcomes";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { parseId } from "~/validation/ids";
@@ -32,8 +33,9 @@ async function load(args: LoaderFunctionArgs | ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { message } = await load(args);
-  return json({ title: message.title, body: message.body, practiceName: message.practiceName, sentAt: message.sentAt ? formatLondonDateTime(message.sentAt) : "" });
+  const { message, patientId } = await load(args);
+  const files = await attachmentsForPatient(args.context.db, args.context.config.sessionSecret, message.id, patientId, args.context.clock.now());
+  return json({ title: message.title, body: message.body, practiceName: message.practiceName, sentAt: message.sentAt ? formatLondonDateTime(message.sentAt) : "", files });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -53,6 +55,16 @@ export default function ReplyToBulkMessage() {
       <div className="nhsuk-inset-text">
         <p className="app-thread__body">{data.body}</p>
       </div>
+      {data.files.length > 0 ? (
+        <>
+          <h2 className="nhsuk-heading-s">Attachments</h2>
+          <ul className="nhsuk-list">
+            {data.files.map((f) => (
+              <li key={f.href}>{f.expired ? `${f.fileName} (the link has expired: contact the practice if you still need it)` : <a href={f.href}>{f.fileName}</a>}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <PostForm {...getFormProps(form)} noValidate>
         <Textarea meta={fields.reply} label="Your reply" hint="Do not use this for urgent medical help. Call 111, or 999 in an emergency." />
         <Button>Send reply</Button>

@@ -27,7 +27,12 @@ export function isMultipart(request: Request): boolean {
  * `=` in a name) with a 500, and a browser sends such names. The body was already held to its
  * size limit before it got here (app/server/request-body.server.ts).
  */
-export async function readUploadForm(request: Request, fileFields: readonly string[]): Promise<UploadForm> {
+export async function readUploadForm(
+  request: Request,
+  fileFields: readonly string[],
+  // A smaller limit than a request's (bulk-message attachments: Notify's 2 MB), with its message.
+  limit: { maxBytes: number; tooLarge: (name: string) => string } = { maxBytes: MAX_FILE_BYTES, tooLarge: FILE_MESSAGES.tooLarge },
+): Promise<UploadForm> {
   const form = await request.formData();
   if (!isMultipart(request)) return { fields: form, files: [], refused: [] };
   const fields = new FormData();
@@ -44,7 +49,7 @@ export async function readUploadForm(request: Request, fileFields: readonly stri
     if (value.name === "" && value.size === 0) continue;
     const fileName = cleanFileName(value.name);
     if (files.length >= MAX_FILES_PER_REQUEST) refused.push({ field: name, fileName, message: FILE_MESSAGES.tooMany });
-    else if (value.size > MAX_FILE_BYTES) refused.push({ field: name, fileName, message: FILE_MESSAGES.tooLarge(fileName) });
+    else if (value.size > limit.maxBytes) refused.push({ field: name, fileName, message: limit.tooLarge(fileName) });
     else if (value.size === 0) refused.push({ field: name, fileName, message: FILE_MESSAGES.empty(fileName) });
     else {
       const bytes = new Uint8Array(await value.arrayBuffer());
