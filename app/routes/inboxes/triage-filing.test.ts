@@ -2,10 +2,12 @@
  * Issue "staff integrations": triage and review date on a request, the inbox's long-term-condition
  * and review filters, and filing a request to the GP record with SNOMED codes (once).
  */
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { auditEvents, entryEvents, gpConsultations, gpFaults, patientEntries } from "~/db/schema";
 import { FILING_MESSAGES } from "~/domain/inbox/filing";
+import { inboxLtcCounts } from "~/domain/inbox/inbox-queries.server";
+import { requestReference } from "~/domain/requests/reference";
 import { TRIAGE_MESSAGES } from "~/domain/inbox/triage";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
 import { addComment } from "~/domain/inbox/notes.server";
@@ -60,6 +62,47 @@ describe("triage and filing", () => {
     expect(await inAll(practice.urlCode, gp.cookie, "?ltc=only")).toEqual([ltc.entry.id]);
     expect(await inAll(practice.urlCode, gp.cookie, "?review=due")).toEqual([ltc.entry.id]);
     expect((await inAll(practice.urlCode, gp.cookie, "?ltc=whatever")).sort()).toEqual([ltc.entry.id, other.entry.id].sort());
+  });
+
+  it("counts, for the inbox shown, how many requests each long-term-condition choice lists, in one grouped query", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const [a, b, c, done] = [
+      await submittedRequest(context, practice.id),
+      await submittedRequest(context, practice.id),
+      await submittedRequest(context, practice.id),
+      await submittedRequest(context, practice.id),
+    ];
+    await context.db.update(patientEntries).set({ longTermCondition: true }).where(inArray(patientEntries.id, [a.entry.id, done.entry.id]));
+    await context.db.update(patientEntries).set({ stage: "completed" }).where(eq(patientEntries.id, done.entry.id));
+    // Another practice's long-term-condition request is never counted here.
+    const other = await staffPractice(context);
+    const foreign = await submittedRequest(context, other.practice.id);
+    await context.db.update(patientEntries).set({ longTermCondition: true }).where(eq(patientEntries.id, foreign.entry.id));
+    const counts = async (inbox: string, query = "") =>
+      (await readJson<{ ltcCounts: unknown }>(await callLoader(list.loader, { request: getRequest(`/${practice.urlCode}/inboxes/${inbox}${query}`, { cookie: gp.cookie }), params: { practiceCode: practice.urlCode, inbox }, context }))).ltcCounts;
+    expect(await counts("all")).toEqual({ all: 4, hide: 2, only: 2 });
+    expect(await counts("unassigned")).toEqual({ all: 3, hide: 2, only: 1 });
+    expect(await counts("completed")).toEqual({ all: 1, hide: 0, only: 1 });
+    // The other filters and the search narrow the counts as they narrow the list; the chosen
+    // long-term-condition filter itself does not (each choice's count stays in view).
+    expect(await counts("all", "?ltc=only")).toEqual({ all: 4, hide: 2, only: 2 });
+    expect(await counts("all", `?q=${requestReference(b.entry.id)}`)).toEqual({ all: 1, hide: 1, only: 0 });
+    expect(await counts("all", "?review=due")).toEqual({ all: 0, hide: 0, only: 0 });
+    expect(c.entry.stage).toBe("submitted");
+
+    // One statement for the three counts, whichever inbox.
+    const statements: string[] = [];
+    const original = context.db.select.bind(context.db);
+    const spy = vi.spyOn(context.db, "select").mockImplementation(((...args: Parameters<typeof original>) => {
+      statements.push("select");
+      return original(...args);
+    }) as typeof context.db.select);
+    try {
+      expect(await inboxLtcCounts(context.db, { practiceIds: [practice.id], inbox: "all" })).toEqual({ all: 4, hide: 2, only: 2 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(statements).toHaveLength(1);
   });
 
   it("refuses a review date in the past and a stale version, changing nothing", async () => {

@@ -31,7 +31,7 @@ import { practiceInboxCounts } from "~/web/inbox/counters.server";
 import { HandlingSchema } from "~/domain/inbox/handling-forms";
 import { parseLtcFilter, parseReviewDate, parseReviewFilter, triageFromForm, triageSummary } from "~/domain/inbox/triage";
 import { londonDate } from "~/domain/time/london";
-import { listInboxAcross, type InboxSelector, type InboxSort } from "~/domain/inbox/inbox-queries.server";
+import { inboxLtcCounts, listInboxAcross, type InboxSelector, type InboxSort } from "~/domain/inbox/inbox-queries.server";
 import { FEDERATED_CODE, practiceOfEntry, staffPractices, type InboxScope } from "~/domain/inbox/inbox-scope.server";
 import { requireInboxScope } from "~/web/inbox/inbox-scope.server";
 import { addAction, addComment, completeAction, searchSnomed } from "~/domain/inbox/notes.server";
@@ -175,8 +175,11 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const ids = scope.practices.map((p) => p.id);
   const at = context.clock.now();
   // Independent reads and the audit rows at once; the page is shown only if all succeed.
-  const [page, staff, issueTypes] = await Promise.all([
-    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, ltc, reviewDueBy: review ? londonDate(context.clock.now()) : null, after, limit: 20 }),
+  const reviewDueBy = review ? londonDate(context.clock.now()) : null;
+  const [page, ltcCounts, staff, issueTypes] = await Promise.all([
+    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, ltc, reviewDueBy, after, limit: 20 }),
+    // Beside each choice of the long-term-condition filter, how many requests it would list.
+    inboxLtcCounts(context.db, { practiceIds: ids, inbox: selector, search: search || null, issueTypeId: byType ? null : issueTypeId, reviewDueBy }),
     Promise.all(ids.map((id) => staffOf(args.request, context, id))),
     listIssueTypes(context.db),
     // The audit says a search was made, never what was typed (it may be a name). One row per
@@ -212,6 +215,7 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
     search,
     issueTypeId,
     ltc,
+    ltcCounts,
     review,
     issueTypes: byType ? [] : issueTypes.map((t) => ({ id: t.id, name: t.name })),
     next: page.next,
