@@ -4,8 +4,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { auditEvents, entryEvents, gpConsultations, gpFaults, patientEntries } from "~/db/schema";
-import { FILING_MESSAGES } from "~/domain/inbox/filing";
+import { auditEvents, entryEvents, gpConsultations, gpFaults, patientEntries, practices } from "~/db/schema";
+import { AUTOMATIC_FILING, FILING_MESSAGES } from "~/domain/inbox/filing";
 import { inboxLtcCounts } from "~/domain/inbox/inbox-queries.server";
 import { requestReference } from "~/domain/requests/reference";
 import { TRIAGE_MESSAGES } from "~/domain/inbox/triage";
@@ -157,6 +157,62 @@ describe("triage and filing", () => {
       await callLoader(filing.loader, { request: getRequest(filePath(practice.urlCode, entry.id), { cookie: receptionist.cookie }), params: { practiceCode: practice.urlCode, requestId: String(entry.id) }, context }),
     );
     expect(shown.filed.filedBy).toBe(`${gp.firstName} ${gp.lastName}`);
+  });
+
+  it("files a completed request automatically when the practice has it on: shown as filed by Automatic filing", async () => {
+    const { practice, gp } = await staffPractice(context);
+    await context.db.update(practices).set({ autofileOnCompletion: true }).where(eq(practices.id, practice.id));
+    const { entry } = await submittedRequest(context, practice.id);
+    await addComment(context, { userId: gp.id, practiceId: practice.id }, { entryId: entry.id, body: "Asthma review due", snomedCodes: ["195967001"] });
+    const done = await post(practice.urlCode, entry.id, gp.cookie, { intent: "complete", version: String((await row(entry.id)).version) });
+    expect(done.status).toBe(303);
+    const saved = await row(entry.id);
+    expect(saved).toMatchObject({ stage: "completed", filedAutomatically: true, filedByUserId: null });
+    expect(saved.filedAt).not.toBeNull();
+    const [consultation] = await context.db.select().from(gpConsultations).where(eq(gpConsultations.patientEntryId, entry.id));
+    expect(consultation.snomedCodes.map((c) => c.code)).toEqual(["195967001"]);
+    expect(consultation.filedByUserId).toBeNull();
+    expect(consultation.summary).toContain("Online request FD-");
+    const [event] = await context.db.select().from(entryEvents).where(and(eq(entryEvents.patientEntryId, entry.id), eq(entryEvents.kind, "filed")));
+    expect(event.actorUserId).toBeNull();
+    expect(event.detail).toMatchObject({ automatic: true });
+    // The audit names whose completion set the filing off.
+    const [audited] = await context.db.select().from(auditEvents).where(and(eq(auditEvents.action, "request.filed"), eq(auditEvents.subjectId, String(entry.id))));
+    expect(audited.actorUserId).toBe(gp.id);
+    const shown = await readJson<{ filed: { filedBy: string } }>(
+      await callLoader(filing.loader, { request: getRequest(filePath(practice.urlCode, entry.id), { cookie: gp.cookie }), params: { practiceCode: practice.urlCode, requestId: String(entry.id) }, context }),
+    );
+    expect(shown.filed.filedBy).toBe(AUTOMATIC_FILING);
+    // Reopened and completed again: still one consultation, one filing in the history.
+    await post(practice.urlCode, entry.id, gp.cookie, { intent: "undo", version: String((await row(entry.id)).version) });
+    await post(practice.urlCode, entry.id, gp.cookie, { intent: "complete", version: String((await row(entry.id)).version) });
+    expect(await context.db.select().from(gpConsultations).where(eq(gpConsultations.patientEntryId, entry.id))).toHaveLength(1);
+    expect(await context.db.select().from(entryEvents).where(and(eq(entryEvents.patientEntryId, entry.id), eq(entryEvents.kind, "filed")))).toHaveLength(1);
+  });
+
+  it("files nothing on completion when the setting is off, when there are no codes, or when the GP system is away", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const complete = async (id: number) => post(practice.urlCode, id, gp.cookie, { intent: "complete", version: String((await row(id)).version) });
+    const withCode = async () => {
+      const { entry } = await submittedRequest(context, practice.id);
+      await addComment(context, { userId: gp.id, practiceId: practice.id }, { entryId: entry.id, body: "Asthma", snomedCodes: ["195967001"] });
+      return entry;
+    };
+    const off = await withCode();
+    expect((await complete(off.id)).status).toBe(303);
+    expect(await row(off.id)).toMatchObject({ stage: "completed", filedAt: null });
+
+    await context.db.update(practices).set({ autofileOnCompletion: true }).where(eq(practices.id, practice.id));
+    const { entry: bare } = await submittedRequest(context, practice.id);
+    expect((await complete(bare.id)).status).toBe(303);
+    expect(await row(bare.id)).toMatchObject({ stage: "completed", filedAt: null });
+
+    await context.db.insert(gpFaults).values({ practiceId: practice.id, operation: "file_consultation", kind: "unavailable" });
+    const away = await withCode();
+    expect((await complete(away.id)).status).toBe(303);
+    // The completion stands; the request waits to be filed by hand.
+    expect(await row(away.id)).toMatchObject({ stage: "completed", filedAt: null });
+    expect(await context.db.select().from(gpConsultations).where(inArray(gpConsultations.patientEntryId, [off.id, bare.id, away.id]))).toHaveLength(0);
   });
 
   it("the simulated GP system writes one consultation per request, however often it is asked", async () => {
