@@ -15,11 +15,65 @@ function NhsLogo() {
   );
 }
 
+function LogoutForm({ label }: { label: string }) {
+  return (
+    <PostForm action="/logout" reloadDocument className="nhsuk-header__account-form">
+      <button type="submit" className="nhsuk-header__account-button">
+        {label}
+      </button>
+    </PostForm>
+  );
+}
+
+/**
+ * Staff pages: the account's dozen links would wrap to two rows of header (~300 px at 1280)
+ * and push the inbox list down (decision 0132). They fold into a <details> menu, which opens
+ * and closes without JS; Logout stays one click away. A new page remounts it closed.
+ */
+function StaffAccountMenu({ account, currentPath }: { account: NonNullable<ShellNavigation["account"]>; currentPath: string }) {
+  return (
+    <nav className="nhsuk-header__account app-account" aria-label="Account">
+      <ul className="nhsuk-header__account-list">
+        <li className="nhsuk-header__account-item app-account__item">
+          <details
+            className="app-account__menu"
+            key={currentPath}
+            onKeyDown={(event) => {
+              // With JS, Escape closes the menu and returns to its button, as a menu button does.
+              if (event.key !== "Escape" || !event.currentTarget.open) return;
+              event.currentTarget.open = false;
+              event.currentTarget.querySelector("summary")?.focus();
+            }}
+          >
+            <summary className="app-account__summary">
+              <span className="nhsuk-u-visually-hidden">Signed in as </span>
+              {account.name}
+              <span className="nhsuk-u-visually-hidden"> – account menu</span>
+            </summary>
+            <ul className="app-account__list">
+              {account.items.map((item) => (
+                <li key={item.href}>
+                  <Link className="app-account__link" to={item.href}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+        <li className="nhsuk-header__account-item">
+          <LogoutForm label={account.logoutLabel} />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 /** NHS.UK header with the service name, the account list and the audience's menu. */
 export function Header({ nav, productName, currentPath, fluid = false }: { nav: ShellNavigation; productName: string; currentPath: string; fluid?: boolean }) {
   const width = fluid ? "nhsuk-width-container-fluid" : "nhsuk-width-container";
   return (
-    <header className="nhsuk-header" role="banner">
+    <header className={fluid ? "nhsuk-header app-header--staff" : "nhsuk-header"} role="banner">
       <div className={`nhsuk-header__container ${width}`}>
         <div className="nhsuk-header__service">
           <Link className="nhsuk-header__service-logo" to={nav.homeHref} aria-label={`${productName} homepage`}>
@@ -28,7 +82,8 @@ export function Header({ nav, productName, currentPath, fluid = false }: { nav: 
           </Link>
           {nav.practiceName ? <span className="nhsuk-header__service-name app-header-practice">{nav.practiceName}</span> : null}
         </div>
-        {nav.account ? (
+        {nav.account && fluid ? <StaffAccountMenu account={nav.account} currentPath={currentPath} /> : null}
+        {nav.account && !fluid ? (
           <nav className="nhsuk-header__account" aria-label="Account">
             <ul className="nhsuk-header__account-list">
               <li className="nhsuk-header__account-item">
@@ -43,11 +98,7 @@ export function Header({ nav, productName, currentPath, fluid = false }: { nav: 
                 </li>
               ))}
               <li className="nhsuk-header__account-item">
-                <PostForm action="/logout" reloadDocument className="nhsuk-header__account-form">
-                  <button type="submit" className="nhsuk-header__account-button">
-                    {nav.account.logoutLabel}
-                  </button>
-                </PostForm>
+                <LogoutForm label={nav.account.logoutLabel} />
               </li>
             </ul>
           </nav>

@@ -72,6 +72,8 @@ export const practices = pgTable(
     groupChatSetting: boolean("group_chat_setting").notNull().default(false),
     ssoSetting: boolean("sso_setting").notNull().default(false),
     tabsSetting: boolean("tabs_setting").notNull().default(false),
+    /** Completing a request files it to the GP record with its SNOMED codes (spec 3 §7 autofiling; decision 0133). */
+    autofileOnCompletion: boolean("autofile_on_completion").notNull().default(false),
     mfaEnabled: boolean("mfa_enabled").notNull().default(false),
     ehrType: ehrType("ehr_type").notNull().default("emis"),
     pfsEhrType: ehrType("pfs_ehr_type"),
@@ -610,6 +612,8 @@ export const patientEntries = pgTable(
     /** Filed (autofiled) to the GP system as a consultation: when and by whom. */
     filedAt: timestamp("filed_at", { withTimezone: true }),
     filedByUserId: integer("filed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Filed by the practice's automatic filing on completion, not by a person (decision 0133). */
+    filedAutomatically: boolean("filed_automatically").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

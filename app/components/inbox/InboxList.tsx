@@ -14,6 +14,8 @@ export type InboxListData = {
   issueTypeId: number | null;
   /** The triage filters: long-term-condition requests hidden or alone; reviews due. */
   ltc: "hide" | "only" | null;
+  /** How many requests of this inbox each long-term-condition choice lists (one grouped query). */
+  ltcCounts?: { all: number; hide: number; only: number };
   review: "due" | null;
   /** For the type filter; empty in an issue-type inbox (already one type). */
   issueTypes: { id: number; name: string }[];
@@ -100,18 +102,36 @@ export function InboxList({ data }: { data: InboxListData }) {
   }, [ids, openId, navigate, data.basePath, query]);
   const sortLink = (sort: "newest" | "oldest" | "urgency") => listQuery({ sort: sort === "newest" ? null : sort, after: null });
   const sortLabels = { newest: "Newest first", oldest: "Oldest first", urgency: "Most urgent first" } as const;
+  const countOf = (choice: "all" | "hide" | "only") => (data.ltcCounts ? ` (${data.ltcCounts[choice]})` : "");
   const filtered = Boolean(data.search || data.issueTypeId || data.ltc || data.review);
   const list = (
     <>
-      <h1 className="nhsuk-heading-m nhsuk-u-margin-bottom-2">
-        {data.caption ? (
-          <span className="nhsuk-caption-m">
-            {data.caption}
-            <span className="nhsuk-u-visually-hidden">: </span>
-          </span>
-        ) : null}
-        {data.title}
-      </h1>
+      <div className="app-inbox-heading">
+        <h1 className="nhsuk-heading-m nhsuk-u-margin-bottom-2">
+          {data.caption ? (
+            <span className="nhsuk-caption-m">
+              {data.caption}
+              <span className="nhsuk-u-visually-hidden">: </span>
+            </span>
+          ) : null}
+          {data.title}
+        </h1>
+        <p className="nhsuk-body-s app-inbox-tools">
+          Sort:{" "}
+          {(["newest", "oldest", "urgency"] as const).map((sort, i) => (
+            <span key={sort}>
+              {i > 0 ? " | " : null}
+              {data.sort === sort ? <strong>{sortLabels[sort]}</strong> : <Link to={sortLink(sort)}>{sortLabels[sort]}</Link>}
+            </span>
+          ))}
+          {filtered ? (
+            <>
+              {" · "}
+              <Link to={data.basePath}>Clear search</Link>
+            </>
+          ) : null}
+        </p>
+      </div>
       {data.away ? (
         <div className="nhsuk-inset-text">
           <span className="nhsuk-u-visually-hidden">Information: </span>
@@ -155,9 +175,9 @@ export function InboxList({ data }: { data: InboxListData }) {
             Long-term conditions
           </label>
           <select className="nhsuk-select" id="inbox-ltc" name="ltc" defaultValue={data.ltc ?? ""}>
-            <option value="">Show them</option>
-            <option value="hide">Hide them</option>
-            <option value="only">Show only them</option>
+            <option value="">{`Show them${countOf("all")}`}</option>
+            <option value="hide">{`Hide them${countOf("hide")}`}</option>
+            <option value="only">{`Show only them${countOf("only")}`}</option>
           </select>
         </div>
         <div className="app-inbox-filters__field">
@@ -175,24 +195,6 @@ export function InboxList({ data }: { data: InboxListData }) {
           </button>
         </div>
       </form>
-      <p className="nhsuk-body-s app-inbox-tools">
-        Sort:{" "}
-        {(["newest", "oldest", "urgency"] as const).map((sort, i) => (
-          <span key={sort}>
-            {i > 0 ? " | " : null}
-            {data.sort === sort ? <strong>{sortLabels[sort]}</strong> : <Link to={sortLink(sort)}>{sortLabels[sort]}</Link>}
-          </span>
-        ))}
-        {filtered ? (
-          <>
-            {" · "}
-            <Link to={data.basePath}>Clear search</Link>
-          </>
-        ) : null}
-        <span className="app-inbox-tools__keys">
-          {" · "}Keyboard (with JavaScript): <kbd>J</kbd> next request, <kbd>K</kbd> previous request
-        </span>
-      </p>
       {data.rows.length === 0 ? (
         <p>{filtered ? "No requests match your search." : "There are no requests in this inbox."}</p>
       ) : (
@@ -240,6 +242,9 @@ export function InboxList({ data }: { data: InboxListData }) {
           </tbody>
         </table>
       )}
+      <p className="nhsuk-body-s app-inbox-tools app-inbox-tools__keys">
+        Keyboard (with JavaScript): <kbd>J</kbd> next request, <kbd>K</kbd> previous request
+      </p>
       <nav className="nhsuk-pagination" role="navigation" aria-label="Pagination">
         <ul className="nhsuk-list nhsuk-pagination__list">
           {data.after ? (

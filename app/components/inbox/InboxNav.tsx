@@ -72,6 +72,25 @@ export function InboxNav({
           </ul>
         </div>
       ) : null}
+      {code.toLowerCase() !== ALL ? (
+        // Availability, leave and calendar (issue "video"): one's own, at this practice. Before the
+        // inboxes: short, it shares the practice row (decision 0132).
+        <div className="app-inbox-nav__group">
+          <h2 className="app-inbox-nav__heading">My time</h2>
+          <ul className="nhsuk-list app-inbox-nav__list">
+            <li>
+              <Link to={`/${code}/calendar/${me.id}`} className="app-inbox-nav__link">
+                My calendar
+              </Link>
+            </li>
+            <li>
+              <Link to={`/${code}/leave/${me.id}`} className="app-inbox-nav__link">
+                My leave
+              </Link>
+            </li>
+          </ul>
+        </div>
+      ) : null}
       <div className="app-inbox-nav__group">
       <h2 className="app-inbox-nav__heading">Inboxes</h2>
       <ul className="nhsuk-list app-inbox-nav__list">
@@ -96,24 +115,6 @@ export function InboxNav({
         ))}
       </ul>
       </div>
-      {code.toLowerCase() !== ALL ? (
-        // Availability, leave and calendar (issue "video"): one's own, at this practice.
-        <div className="app-inbox-nav__group">
-          <h2 className="app-inbox-nav__heading">My time</h2>
-          <ul className="nhsuk-list app-inbox-nav__list">
-            <li>
-              <Link to={`/${code}/calendar/${me.id}`} className="app-inbox-nav__link">
-                My calendar
-              </Link>
-            </li>
-            <li>
-              <Link to={`/${code}/leave/${me.id}`} className="app-inbox-nav__link">
-                My leave
-              </Link>
-            </li>
-          </ul>
-        </div>
-      ) : null}
     </nav>
   );
 }

@@ -1,3 +1,4 @@
+import { AUTOMATIC_FILING } from "~/domain/inbox/filing";
 import { useEffect, useRef } from "react";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
@@ -113,7 +114,7 @@ export function RequestDetails() {
         <div className="nhsuk-summary-list__row">
           <dt className="nhsuk-summary-list__key">GP record</dt>
           <dd className="nhsuk-summary-list__value">
-            {entry.filedAt ? `Filed ${formatDateTime(new Date(entry.filedAt))} by ${staffName(entry.filedByUserId)}` : "Not filed"}
+            {entry.filedAt ? `Filed ${formatDateTime(new Date(entry.filedAt))} by ${entry.filedAutomatically ? AUTOMATIC_FILING : staffName(entry.filedByUserId)}` : "Not filed"}
           </dd>
           <dd className="nhsuk-summary-list__actions">
             <Link to={`/${data.practiceCode}/requests/${entry.id}/file?back=${encodeURIComponent(pathname)}`}>
@@ -490,6 +491,7 @@ export function RequestDetails() {
           <li key={e.id}>
             {formatDateTime(new Date(e.createdAt))}: {videoHistoryText(e.kind, e.detail as VideoDetail) ?? EVENT_LABELS[e.kind] ?? e.kind}
             {e.actorFirstName && !isPatientSideVideoEvent(e.kind, e.detail as VideoDetail) ? ` by ${e.actorFirstName} ${e.actorLastName}` : ""}
+            {e.kind === "filed" && (e.detail as { automatic?: unknown } | null)?.automatic === true ? ` by ${AUTOMATIC_FILING}` : ""}
             {(e.kind === "triage" || e.kind === "filed") && typeof (e.detail as { summary?: unknown } | null)?.summary === "string" ? ` (${(e.detail as { summary: string }).summary})` : ""}
           </li>
         ))}

@@ -114,7 +114,8 @@ export interface GpSystem {
 }
 
 export type GpSnomedCode = { code: string; term: string };
-export type GpConsultationInput = { requestId: string; summary: string; codes: GpSnomedCode[]; filedByUserId: number };
+/** filedByUserId null: filed by the practice's automatic filing on completion (decision 0133). */
+export type GpConsultationInput = { requestId: string; summary: string; codes: GpSnomedCode[]; filedByUserId: number | null };
 export type GpFiledConsultation = { consultationId: string; filedAt: Date; codes: GpSnomedCode[]; alreadyFiled: boolean };
 
 /** Spec 3 §3 Agent status: websocket_connected, systmone_connected, date_updated. */

@@ -6,12 +6,15 @@
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { entryComments, entryEvents, gpConsultations, patientEntries, snomedCodes, users } from "~/db/schema";
+import { entryComments, entryEvents, gpConsultations, patientEntries, practices, snomedCodes, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import type { GpSnomedCode } from "~/domain/gp-system/gp-system";
-import { FILING_MESSAGES, isSnomedConceptId } from "./filing";
+import { requestReference } from "~/domain/requests/reference";
+import { AUTOMATIC_FILING, defaultFilingSummary, FILING_MESSAGES, isSnomedConceptId } from "./filing";
+import { loadRequestDetails } from "./request-details.server";
 
 type Actor = { userId: number; practiceId: number };
+
 
 export type FilingResult =
   | { status: "ok"; alreadyFiled: boolean }
@@ -39,13 +42,16 @@ export async function filedConsultation(db: Db, practiceId: number, entryId: num
       filedAt: gpConsultations.filedAt,
       firstName: users.firstName,
       lastName: users.lastName,
+      automatic: patientEntries.filedAutomatically,
     })
     .from(gpConsultations)
+    .innerJoin(patientEntries, eq(patientEntries.id, gpConsultations.patientEntryId))
     .leftJoin(users, eq(users.id, gpConsultations.filedByUserId))
     .where(and(eq(gpConsultations.patientEntryId, entryId), eq(gpConsultations.practiceId, practiceId)))
     .limit(1);
   if (!row) return null;
-  return { ...row, filedBy: row.firstName ? `${row.firstName} ${row.lastName}` : "A former member of staff" };
+  const { automatic, ...rest } = row;
+  return { ...rest, filedBy: automatic ? AUTOMATIC_FILING : row.firstName ? `${row.firstName} ${row.lastName}` : "A former member of staff" };
 }
 
 /** The codes staff already put on the request's comments: the filing form ticks them first. */
@@ -72,8 +78,11 @@ export async function knownCodes(db: Db, codes: readonly string[]): Promise<GpSn
 export async function fileRequest(
   context: Pick<AppContext, "db" | "clock" | "gpSystem">,
   actor: Actor,
-  input: { entryId: number; summary: string; codes: readonly string[] },
+  input: { entryId: number; summary: string; codes: readonly string[]; automatic?: boolean },
 ): Promise<FilingResult> {
+  // Automatic filing: no person filed it; the audit row still names whose completion set it off.
+  const automatic = input.automatic === true;
+  const filedBy = automatic ? null : actor.userId;
   const { db } = context;
   const [entry] = await db
     .select({ id: patientEntries.id, patientId: patientEntries.patientId, filedAt: patientEntries.filedAt })
@@ -88,7 +97,7 @@ export async function fileRequest(
   if (codes.length === 0) return { status: "refused", field: "codes", message: FILING_MESSAGES.noCodes };
   const filed = await context.gpSystem.fileConsultation(
     { patientId: entry.patientId, practiceId: actor.practiceId },
-    { requestId: String(entry.id), summary: input.summary, codes, filedByUserId: actor.userId },
+    { requestId: String(entry.id), summary: input.summary, codes, filedByUserId: filedBy },
   );
   if (!filed.ok) {
     const message = filed.error.kind === "bad_request" && filed.error.messages[0] ? filed.error.messages[0] : FILING_MESSAGES.unavailable;
@@ -99,15 +108,15 @@ export async function fileRequest(
   const recorded = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(patientEntries)
-      .set({ filedAt: filed.value.filedAt, filedByUserId: actor.userId, updatedAt: now })
+      .set({ filedAt: filed.value.filedAt, filedByUserId: filedBy, filedAutomatically: automatic, updatedAt: now })
       .where(and(eq(patientEntries.id, entry.id), isNull(patientEntries.filedAt)))
       .returning({ id: patientEntries.id });
     if (!row) return false;
     await tx.insert(entryEvents).values({
       patientEntryId: entry.id,
-      actorUserId: actor.userId,
+      actorUserId: filedBy,
       kind: "filed",
-      detail: { consultationId: filed.value.consultationId, codes: filed.value.codes, summary: `Filed with ${filed.value.codes.map((c) => `${c.term} (${c.code})`).join(", ")}` },
+      detail: { consultationId: filed.value.consultationId, codes: filed.value.codes, summary: `Filed with ${filed.value.codes.map((c) => `${c.term} (${c.code})`).join(", ")}`, ...(automatic ? { automatic: true } : {}) },
       createdAt: now,
     });
     await audit(tx as unknown as Db, {
@@ -116,10 +125,37 @@ export async function fileRequest(
       action: "request.filed",
       subjectType: "patient_entry",
       subjectId: entry.id,
-      detail: { consultationId: filed.value.consultationId, codes: filed.value.codes.map((c) => c.code).join(",") },
+      detail: { consultationId: filed.value.consultationId, codes: filed.value.codes.map((c) => c.code).join(","), ...(automatic ? { automatic: true } : {}) },
       at: now,
     });
     return true;
   });
   return { status: "ok", alreadyFiled: filed.value.alreadyFiled || !recorded };
+}
+
+export type AutofileOutcome = FilingResult | { status: "off" } | { status: "no_codes" };
+
+/**
+ * After a request is completed (decision 0133): when the practice files completed requests
+ * automatically, file it as the manual filing does (the same rules, once only) with the SNOMED
+ * codes staff put on its comments and the default summary. Nothing to file without codes; a GP
+ * system that is away leaves the request unfiled for staff to file by hand. The completion
+ * itself has already been saved and stands either way.
+ */
+export async function autofileOnCompletion(context: Pick<AppContext, "db" | "clock" | "gpSystem">, actor: Actor, entryId: number): Promise<AutofileOutcome> {
+  const { db } = context;
+  const [row] = await db
+    .select({ on: practices.autofileOnCompletion, stage: patientEntries.stage, filedAt: patientEntries.filedAt })
+    .from(patientEntries)
+    .innerJoin(practices, eq(practices.id, patientEntries.practiceId))
+    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, actor.practiceId), isNull(patientEntries.deletedAt)))
+    .limit(1);
+  if (!row || !row.on || row.stage !== "completed") return { status: "off" };
+  if (row.filedAt) return { status: "ok", alreadyFiled: true };
+  const codes = await codesFromComments(db, entryId);
+  if (codes.length === 0) return { status: "no_codes" };
+  const details = await loadRequestDetails(db, actor.practiceId, entryId);
+  if (!details) return { status: "not_found" };
+  const summary = defaultFilingSummary({ reference: requestReference(entryId), issueTypeName: details.issueTypeName, answers: details.answers });
+  return fileRequest(context, actor, { entryId, summary, codes: codes.map((c) => c.code), automatic: true });
 }

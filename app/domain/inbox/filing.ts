@@ -85,3 +85,6 @@ export function defaultFilingSummary(input: { reference: string; issueTypeName: 
   const text = lines.join("\n");
   return text.length > FILING_SUMMARY_MAX ? `${text.slice(0, FILING_SUMMARY_MAX - 1)}…` : text;
 }
+
+/** Who the request shows as having filed it when the practice's automatic filing did (decision 0133). */
+export const AUTOMATIC_FILING = "Automatic filing";

@@ -14,7 +14,7 @@
  * with its own LIMIT, joined by UNION ALL and cut to the page outside. Each branch stays one
  * index range, so a page costs (practices × 21) index rows however big the practices are.
  */
-import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
@@ -290,4 +290,34 @@ export async function inboxMemberIds(db: Db, practiceId: number, inbox: InboxSel
     .from(e)
     .where(and(reached(practiceId), membership(inbox)));
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+export type LtcCounts = { all: number; hide: number; only: number };
+
+/**
+ * How many requests of an inbox each choice of the long-term-condition filter would list
+ * (spec 3 §7 hide_ltc_issues): the inbox with its other filters and search, counted in one
+ * grouped query over every practice shown (`group by long_term_condition`), not one per choice.
+ * A count walks the inbox's rows, unlike a page: on the "All" and "Completed" inboxes of a very
+ * large practice it costs what counting them costs (the inbox's partial index still leads).
+ */
+export async function inboxLtcCounts(db: Db, input: Omit<ListInput, "ltc" | "sort" | "after" | "limit"> & { practiceIds: readonly number[] }): Promise<LtcCounts> {
+  const ids = [...new Set(input.practiceIds)];
+  if (ids.length === 0) return { all: 0, hide: 0, only: 0 };
+  const searches = await Promise.all(ids.map((id) => searchCondition(db, id, input.search)));
+  const rows = await db
+    .select({ ltc: e.longTermCondition, count: sql<number>`count(*)::int` })
+    .from(e)
+    .where(
+      and(
+        or(...ids.map((id, i) => and(reached(id), searches[i]))),
+        membership(input.inbox),
+        input.issueTypeId ? eq(e.issueTypeId, input.issueTypeId) : undefined,
+        filters({ ...input, sort: "newest", ltc: null }),
+      ),
+    )
+    .groupBy(e.longTermCondition);
+  const only = rows.find((r) => r.ltc)?.count ?? 0;
+  const hide = rows.find((r) => !r.ltc)?.count ?? 0;
+  return { all: only + hide, hide, only };
 }

@@ -109,6 +109,7 @@ export const FEATURES = [
   { key: "ssoSetting", label: "Single sign-on from the clinical system toolbar" },
   { key: "tabsSetting", label: "Toolbar tabs setting" },
   { key: "notificationSetting", label: "Notifications" },
+  { key: "autofileOnCompletion", label: "File completed requests to the GP record automatically (with their SNOMED codes)" },
 ] as const;
 export type FeatureKey = (typeof FEATURES)[number]["key"];
 

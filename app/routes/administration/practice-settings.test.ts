@@ -194,6 +194,17 @@ describe("saving a section", () => {
     expect(row).toMatchObject({ bulkMessagingEnabled: true, notificationSetting: true, allowVideo: false });
     expect(await settingAudits(w.here.id, "bulkMessagingEnabled")).toContainEqual(expect.objectContaining({ before: false, after: true }));
   });
+
+  it("switches automatic filing on completion on and off, audited (decision 0133)", async () => {
+    // The other features as the test before left them (the tests below read them).
+    const kept = { bulkMessagingEnabled: "on", notificationSetting: "on" };
+    expect((await post(w.here.urlCode, "padmin", { intent: "features", ...kept, autofileOnCompletion: "on" })).status).toBe(303);
+    expect((await t.db.select().from(practices).where(eq(practices.id, w.here.id)))[0].autofileOnCompletion).toBe(true);
+    expect(await settingAudits(w.here.id, "autofileOnCompletion")).toContainEqual(expect.objectContaining({ before: false, after: true }));
+    expect((await post(w.here.urlCode, "padmin", { intent: "features", ...kept })).status).toBe(303);
+    expect((await t.db.select().from(practices).where(eq(practices.id, w.here.id)))[0].autofileOnCompletion).toBe(false);
+    expect(await settingAudits(w.here.id, "autofileOnCompletion")).toContainEqual(expect.objectContaining({ before: true, after: false }));
+  });
 });
 
 describe("core-hours compliance on the settings page (England, the default)", () => {

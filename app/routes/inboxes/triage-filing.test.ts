@@ -2,10 +2,12 @@
  * Issue "staff integrations": triage and review date on a request, the inbox's long-term-condition
  * and review filters, and filing a request to the GP record with SNOMED codes (once).
  */
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { auditEvents, entryEvents, gpConsultations, gpFaults, patientEntries } from "~/db/schema";
-import { FILING_MESSAGES } from "~/domain/inbox/filing";
+import { and, eq, inArray } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { auditEvents, entryEvents, gpConsultations, gpFaults, patientEntries, practices } from "~/db/schema";
+import { AUTOMATIC_FILING, FILING_MESSAGES } from "~/domain/inbox/filing";
+import { inboxLtcCounts } from "~/domain/inbox/inbox-queries.server";
+import { requestReference } from "~/domain/requests/reference";
 import { TRIAGE_MESSAGES } from "~/domain/inbox/triage";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
 import { addComment } from "~/domain/inbox/notes.server";
@@ -62,6 +64,47 @@ describe("triage and filing", () => {
     expect((await inAll(practice.urlCode, gp.cookie, "?ltc=whatever")).sort()).toEqual([ltc.entry.id, other.entry.id].sort());
   });
 
+  it("counts, for the inbox shown, how many requests each long-term-condition choice lists, in one grouped query", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const [a, b, c, done] = [
+      await submittedRequest(context, practice.id),
+      await submittedRequest(context, practice.id),
+      await submittedRequest(context, practice.id),
+      await submittedRequest(context, practice.id),
+    ];
+    await context.db.update(patientEntries).set({ longTermCondition: true }).where(inArray(patientEntries.id, [a.entry.id, done.entry.id]));
+    await context.db.update(patientEntries).set({ stage: "completed" }).where(eq(patientEntries.id, done.entry.id));
+    // Another practice's long-term-condition request is never counted here.
+    const other = await staffPractice(context);
+    const foreign = await submittedRequest(context, other.practice.id);
+    await context.db.update(patientEntries).set({ longTermCondition: true }).where(eq(patientEntries.id, foreign.entry.id));
+    const counts = async (inbox: string, query = "") =>
+      (await readJson<{ ltcCounts: unknown }>(await callLoader(list.loader, { request: getRequest(`/${practice.urlCode}/inboxes/${inbox}${query}`, { cookie: gp.cookie }), params: { practiceCode: practice.urlCode, inbox }, context }))).ltcCounts;
+    expect(await counts("all")).toEqual({ all: 4, hide: 2, only: 2 });
+    expect(await counts("unassigned")).toEqual({ all: 3, hide: 2, only: 1 });
+    expect(await counts("completed")).toEqual({ all: 1, hide: 0, only: 1 });
+    // The other filters and the search narrow the counts as they narrow the list; the chosen
+    // long-term-condition filter itself does not (each choice's count stays in view).
+    expect(await counts("all", "?ltc=only")).toEqual({ all: 4, hide: 2, only: 2 });
+    expect(await counts("all", `?q=${requestReference(b.entry.id)}`)).toEqual({ all: 1, hide: 1, only: 0 });
+    expect(await counts("all", "?review=due")).toEqual({ all: 0, hide: 0, only: 0 });
+    expect(c.entry.stage).toBe("submitted");
+
+    // One statement for the three counts, whichever inbox.
+    const statements: string[] = [];
+    const original = context.db.select.bind(context.db);
+    const spy = vi.spyOn(context.db, "select").mockImplementation(((...args: Parameters<typeof original>) => {
+      statements.push("select");
+      return original(...args);
+    }) as typeof context.db.select);
+    try {
+      expect(await inboxLtcCounts(context.db, { practiceIds: [practice.id], inbox: "all" })).toEqual({ all: 4, hide: 2, only: 2 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(statements).toHaveLength(1);
+  });
+
   it("refuses a review date in the past and a stale version, changing nothing", async () => {
     const { practice, gp } = await staffPractice(context);
     const { entry } = await submittedRequest(context, practice.id);
@@ -114,6 +157,62 @@ describe("triage and filing", () => {
       await callLoader(filing.loader, { request: getRequest(filePath(practice.urlCode, entry.id), { cookie: receptionist.cookie }), params: { practiceCode: practice.urlCode, requestId: String(entry.id) }, context }),
     );
     expect(shown.filed.filedBy).toBe(`${gp.firstName} ${gp.lastName}`);
+  });
+
+  it("files a completed request automatically when the practice has it on: shown as filed by Automatic filing", async () => {
+    const { practice, gp } = await staffPractice(context);
+    await context.db.update(practices).set({ autofileOnCompletion: true }).where(eq(practices.id, practice.id));
+    const { entry } = await submittedRequest(context, practice.id);
+    await addComment(context, { userId: gp.id, practiceId: practice.id }, { entryId: entry.id, body: "Asthma review due", snomedCodes: ["195967001"] });
+    const done = await post(practice.urlCode, entry.id, gp.cookie, { intent: "complete", version: String((await row(entry.id)).version) });
+    expect(done.status).toBe(303);
+    const saved = await row(entry.id);
+    expect(saved).toMatchObject({ stage: "completed", filedAutomatically: true, filedByUserId: null });
+    expect(saved.filedAt).not.toBeNull();
+    const [consultation] = await context.db.select().from(gpConsultations).where(eq(gpConsultations.patientEntryId, entry.id));
+    expect(consultation.snomedCodes.map((c) => c.code)).toEqual(["195967001"]);
+    expect(consultation.filedByUserId).toBeNull();
+    expect(consultation.summary).toContain("Online request FD-");
+    const [event] = await context.db.select().from(entryEvents).where(and(eq(entryEvents.patientEntryId, entry.id), eq(entryEvents.kind, "filed")));
+    expect(event.actorUserId).toBeNull();
+    expect(event.detail).toMatchObject({ automatic: true });
+    // The audit names whose completion set the filing off.
+    const [audited] = await context.db.select().from(auditEvents).where(and(eq(auditEvents.action, "request.filed"), eq(auditEvents.subjectId, String(entry.id))));
+    expect(audited.actorUserId).toBe(gp.id);
+    const shown = await readJson<{ filed: { filedBy: string } }>(
+      await callLoader(filing.loader, { request: getRequest(filePath(practice.urlCode, entry.id), { cookie: gp.cookie }), params: { practiceCode: practice.urlCode, requestId: String(entry.id) }, context }),
+    );
+    expect(shown.filed.filedBy).toBe(AUTOMATIC_FILING);
+    // Reopened and completed again: still one consultation, one filing in the history.
+    await post(practice.urlCode, entry.id, gp.cookie, { intent: "undo", version: String((await row(entry.id)).version) });
+    await post(practice.urlCode, entry.id, gp.cookie, { intent: "complete", version: String((await row(entry.id)).version) });
+    expect(await context.db.select().from(gpConsultations).where(eq(gpConsultations.patientEntryId, entry.id))).toHaveLength(1);
+    expect(await context.db.select().from(entryEvents).where(and(eq(entryEvents.patientEntryId, entry.id), eq(entryEvents.kind, "filed")))).toHaveLength(1);
+  });
+
+  it("files nothing on completion when the setting is off, when there are no codes, or when the GP system is away", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const complete = async (id: number) => post(practice.urlCode, id, gp.cookie, { intent: "complete", version: String((await row(id)).version) });
+    const withCode = async () => {
+      const { entry } = await submittedRequest(context, practice.id);
+      await addComment(context, { userId: gp.id, practiceId: practice.id }, { entryId: entry.id, body: "Asthma", snomedCodes: ["195967001"] });
+      return entry;
+    };
+    const off = await withCode();
+    expect((await complete(off.id)).status).toBe(303);
+    expect(await row(off.id)).toMatchObject({ stage: "completed", filedAt: null });
+
+    await context.db.update(practices).set({ autofileOnCompletion: true }).where(eq(practices.id, practice.id));
+    const { entry: bare } = await submittedRequest(context, practice.id);
+    expect((await complete(bare.id)).status).toBe(303);
+    expect(await row(bare.id)).toMatchObject({ stage: "completed", filedAt: null });
+
+    await context.db.insert(gpFaults).values({ practiceId: practice.id, operation: "file_consultation", kind: "unavailable" });
+    const away = await withCode();
+    expect((await complete(away.id)).status).toBe(303);
+    // The completion stands; the request waits to be filed by hand.
+    expect(await row(away.id)).toMatchObject({ stage: "completed", filedAt: null });
+    expect(await context.db.select().from(gpConsultations).where(inArray(gpConsultations.patientEntryId, [off.id, bare.id, away.id]))).toHaveLength(0);
   });
 
   it("the simulated GP system writes one consultation per request, however often it is asked", async () => {

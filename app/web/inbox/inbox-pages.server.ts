@@ -5,6 +5,7 @@
  * The practice code `all` is the federated inbox over every practice where the viewer is staff
  * (inbox-scope.server.ts, docs/decisions/0062-federated-inbox.md).
  */
+import { autofileOnCompletion, type AutofileOutcome } from "~/domain/inbox/filing.server";
 import { videoOnAt } from "~/domain/video/schedule.server";
 import { notificationCount } from "~/domain/staff/notification-settings.server";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -31,7 +32,7 @@ import { practiceInboxCounts } from "~/web/inbox/counters.server";
 import { HandlingSchema } from "~/domain/inbox/handling-forms";
 import { parseLtcFilter, parseReviewDate, parseReviewFilter, triageFromForm, triageSummary } from "~/domain/inbox/triage";
 import { londonDate } from "~/domain/time/london";
-import { listInboxAcross, type InboxSelector, type InboxSort } from "~/domain/inbox/inbox-queries.server";
+import { inboxLtcCounts, listInboxAcross, type InboxSelector, type InboxSort } from "~/domain/inbox/inbox-queries.server";
 import { FEDERATED_CODE, practiceOfEntry, staffPractices, type InboxScope } from "~/domain/inbox/inbox-scope.server";
 import { requireInboxScope } from "~/web/inbox/inbox-scope.server";
 import { addAction, addComment, completeAction, searchSnomed } from "~/domain/inbox/notes.server";
@@ -175,8 +176,11 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
   const ids = scope.practices.map((p) => p.id);
   const at = context.clock.now();
   // Independent reads and the audit rows at once; the page is shown only if all succeed.
-  const [page, staff, issueTypes] = await Promise.all([
-    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, ltc, reviewDueBy: review ? londonDate(context.clock.now()) : null, after, limit: 20 }),
+  const reviewDueBy = review ? londonDate(context.clock.now()) : null;
+  const [page, ltcCounts, staff, issueTypes] = await Promise.all([
+    listInboxAcross(context.db, { practiceIds: ids, inbox: selector, sort, search: search || null, issueTypeId: byType ? null : issueTypeId, ltc, reviewDueBy, after, limit: 20 }),
+    // Beside each choice of the long-term-condition filter, how many requests it would list.
+    inboxLtcCounts(context.db, { practiceIds: ids, inbox: selector, search: search || null, issueTypeId: byType ? null : issueTypeId, reviewDueBy }),
     Promise.all(ids.map((id) => staffOf(args.request, context, id))),
     listIssueTypes(context.db),
     // The audit says a search was made, never what was typed (it may be a name). One row per
@@ -212,6 +216,7 @@ export async function inboxListLoader(args: LoaderFunctionArgs) {
     search,
     issueTypeId,
     ltc,
+    ltcCounts,
     review,
     issueTypes: byType ? [] : issueTypes.map((t) => ({ id: t.id, name: t.name })),
     next: page.next,
@@ -353,6 +358,8 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
   }
   const value = submission.value;
   let result: ChangeResult | "ok" | "not_found" = "ok";
+  // After a completion, what the practice's automatic filing did (decision 0133).
+  let autofiled: AutofileOutcome | null = null;
   switch (value.intent) {
     case "assign": {
       const to = value.assignee === "unassigned" ? null : Number(value.assignee);
@@ -371,6 +378,8 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
       break;
     case "complete":
       result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "complete", reason: value.reason || null }, detail: { reason: value.reason || null } });
+      // The completion is saved; filing follows it (outside its transaction: the GP system may be slow or away).
+      if (typeof result === "object" && result.status === "ok") autofiled = await autofileOnCompletion(context, actor, entryId);
       break;
     case "reject":
       result = await changeRequest(context, actor, { entryId, version: value.version, command: { kind: "reject", reason: value.reason }, detail: { reason: value.reason } });
@@ -427,7 +436,22 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
   }
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return redirectWithFlash(request, context, back, { kind: "success", text: DONE_MESSAGES[value.intent] });
+  return redirectWithFlash(request, context, back, { kind: "success", text: `${DONE_MESSAGES[value.intent]}${autofiled ? autofileMessage(autofiled) : ""}` });
+}
+
+/** What the completion's flash adds about automatic filing (nothing when the practice has it off). */
+function autofileMessage(outcome: AutofileOutcome): string {
+  switch (outcome.status) {
+    case "ok":
+      return outcome.alreadyFiled ? "" : " It was filed to the GP record automatically.";
+    case "no_codes":
+      return " It was not filed to the GP record: it has no SNOMED codes.";
+    case "unavailable":
+    case "refused":
+      return " It could not be filed to the GP record automatically: file it from the request.";
+    default:
+      return "";
+  }
 }
 
 /** What the assignment warning and the personal inbox say about someone away (decision 0098). */

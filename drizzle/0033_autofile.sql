@@ -1,0 +1,2 @@
+ALTER TABLE "patient_entries" ADD COLUMN "filed_automatically" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "practices" ADD COLUMN "autofile_on_completion" boolean DEFAULT false NOT NULL;
