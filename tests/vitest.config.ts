@@ -18,7 +18,8 @@ const include = ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
  * (PostgreSQL) sets it: a file that never touches a database gives the same result on either
  * engine, and the first pass (PGlite) has run it already. A file opens a database only through
  * tests/support (createTestDatabase, the worlds and fixtures built on it), so a file that
- * imports nothing from there cannot be a database test.
+ * imports nothing from there cannot be a database test; every file of tests/integration counts
+ * as one (the fuzz shards reach tests/support through fuzz-suite.ts).
  */
 const databaseTestsOnly = process.env.VITEST_DATABASE_TESTS_ONLY === "true";
 function databaseTestFiles(): string[] {
@@ -26,9 +27,10 @@ function databaseTestFiles(): string[] {
     readdirSync(`${root}${dir}`, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? testFiles(`${dir}/${entry.name}`) : /\.test\.tsx?$/.test(entry.name) ? [`${dir}/${entry.name}`] : [],
     );
-  return [...testFiles("app"), ...testFiles("tests/integration")].filter((file) =>
-    /from "[^"]*support\/[^"]*"/.test(readFileSync(`${root}${file}`, "utf8")),
-  );
+  return [
+    ...testFiles("app").filter((file) => /from "[^"]*support\/[^"]*"/.test(readFileSync(`${root}${file}`, "utf8"))),
+    ...testFiles("tests/integration"),
+  ];
 }
 
 export default defineConfig({

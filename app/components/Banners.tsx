@@ -8,8 +8,9 @@ import { PostForm } from "./Csrf";
  * Every notification banner is a region named by its own title (NHS.UK markup: role="region",
  * aria-labelledby its title's id), and a page may show several at once (this one, a flash, a
  * notice): each title must read differently, or assistive technology lists two regions both
- * called "Important" (html-validate's unique-landmark). Hence the hidden ": service message"
- * here; the flash keeps the plain NHS.UK title.
+ * called "Important" (html-validate's unique-landmark). Hence the hidden ": service announcement"
+ * here (not "service message": a form's "Message" label would then find this region too); the
+ * flash keeps the plain NHS.UK title.
  */
 export function MaintenanceBannerView({
   banner,
@@ -28,7 +29,7 @@ export function MaintenanceBannerView({
         <div className="nhsuk-notification-banner__header">
           <h2 className="nhsuk-notification-banner__title" id="maintenance-banner-title">
             {banner.type === "warning" ? "Warning" : "Important"}
-            <span className="nhsuk-u-visually-hidden">: service message</span>
+            <span className="nhsuk-u-visually-hidden">: service announcement</span>
           </h2>
         </div>
         <div className="nhsuk-notification-banner__content">

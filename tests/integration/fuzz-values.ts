@@ -191,7 +191,7 @@ export const fieldNameArb: fc.Arbitrary<string> = fc.oneof(
     "a[0]",
     "a[]",
     // Conform reads an index as a list position: a huge one is a separate, targeted test
-    // (fuzz-actions.test.ts), as one such case costs minutes of CPU.
+    // (fuzz-suite.ts), as one such case costs minutes of CPU.
     "a[99999]",
     "email[3]",
     "a[-1]",
@@ -215,7 +215,7 @@ export const fieldNameArb: fc.Arbitrary<string> = fc.oneof(
   ),
 );
 
-/** List indices Conform would expand into a sparse array (see HUGE_INDEX in fuzz-actions.test.ts), capped for the random cases. */
+/** List indices Conform would expand into a sparse array (see HUGE_INDEX in fuzz-suite.ts), capped for the random cases. */
 export const capListIndices = (name: string) => name.replace(/\[(\d{6,})\]/g, "[99999]");
 
 /**

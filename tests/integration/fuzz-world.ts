@@ -1,5 +1,5 @@
 /**
- * The rows the route fuzz (fuzz-actions.test.ts) points its requests at: one GP-system
+ * The rows the route fuzz (fuzz-suite.ts) points its requests at: one GP-system
  * practice with a linked patient, a second patient to link and unlink, a guest, a carer
  * (approved) and a carer waiting for approval, a GP, a practice admin and a system admin,
  * submitted requests, a booked appointment and a prescription request, and live tokens for

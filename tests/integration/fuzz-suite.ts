@@ -13,6 +13,10 @@
  * Two faults the fuzz found have targeted tests at the end (a list index in a field name, an
  * unnamed multipart field), kept apart because the first costs minutes of CPU per case.
  *
+ * The suite is split into shards (fuzz-actions-N.test.ts, one file each), so vitest's workers
+ * share it: as one file it was a third of the whole unit run on one worker while the other sat
+ * idle. A route's cases depend only on its name (seedFor), never on its shard.
+ *
  * FUZZ_SEED (a number) changes the generated cases (the default is fixed, so CI repeats the
  * same ones); FUZZ_RUNS multiplies the cases per route; FUZZ_COLLECT=1 lists every 5xx of a
  * route instead of stopping at the first; FUZZ_DEBUG=1 prints each route's answers by status
@@ -74,23 +78,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** The slowest route (sign-in: scrypt per case) takes 2 s alone and 10 s on a box busy with a browser run. */
 const FUZZ_TIMEOUT = Math.max(60_000, 60_000 * RUNS_FACTOR);
 
-const t = useTestWorld({ onContext: (c) => (context = c) });
+// The shard now running (test files run one after another in a worker, which shares modules).
 let context: TestContext;
 let world: World;
 let specs: Record<string, RouteSpec>;
 let cases = 0;
 const serverErrors: string[] = [];
-
-beforeAll(async () => {
-  // A Monday morning: requests are open.
-  context.clock.set(londonInstant("2026-11-23", "10:00"));
-  world = await buildWorld(context);
-  specs = routeSpecs(world);
-});
-
-afterAll(async () => {
-  console.log(`fuzz: ${cases} cases, ${serverErrors.length} 5xx (${actionRoutes.length} actions, ${loaderRoutes.length} loaders, seed ${SEED})`);
-});
 
 type Case = {
   role: Role;
@@ -285,31 +278,59 @@ async function fuzz(route: (typeof routes)[number], method: "GET" | "POST", numR
   if (routeErrors.length) throw new Error(`${routeErrors.length} cases answered 5xx:\n${routeErrors.join("\n\n")}`);
 }
 
-describe("the fuzz knows every action", () => {
-  it("has the fields and people of every route with an action (fuzz-routes.ts)", () => {
-    expect(actionRoutes.filter((r) => !specs[r.name]).map((r) => r.id)).toEqual([]);
+/**
+ * Defines shard `shard` of `of`: every of-th action and loader route by name, and (shard 1) the
+ * coverage check and the targeted tests of faults the fuzz found.
+ */
+export function defineFuzzSuite({ shard, of }: { shard: number; of: number }) {
+  const inShard = (_route: unknown, index: number) => index % of === shard - 1;
+  const shardActions = actionRoutes.filter(inShard);
+  const shardLoaders = loaderRoutes.filter(inShard);
+  useTestWorld({ onContext: (c) => (context = c) });
+
+  beforeAll(async () => {
+    // A Monday morning: requests are open.
+    context.clock.set(londonInstant("2026-11-23", "10:00"));
+    world = await buildWorld(context);
+    specs = routeSpecs(world);
+    cases = 0;
+    serverErrors.length = 0;
   });
-});
 
-describe("every action answers generated posts without a 5xx", () => {
-  it.each(actionRoutes.map((r) => [r.id, r] as const))(
-    "POST %s",
-    async (_id, route) => {
-      await fuzz(route, "POST", ACTION_RUNS);
-    },
-    FUZZ_TIMEOUT,
-  );
-});
+  afterAll(async () => {
+    console.log(`fuzz ${shard}/${of}: ${cases} cases, ${serverErrors.length} 5xx (${shardActions.length} actions, ${shardLoaders.length} loaders, seed ${SEED})`);
+  });
 
-describe("every loader answers fuzzed params and query strings without a 5xx", () => {
-  it.each(loaderRoutes.map((r) => [r.id, r] as const))(
-    "GET %s",
-    async (_id, route) => {
-      await fuzz(route, "GET", LOADER_RUNS);
-    },
-    FUZZ_TIMEOUT,
-  );
-});
+  if (shard === 1) {
+    describe("the fuzz knows every action", () => {
+      it("has the fields and people of every route with an action (fuzz-routes.ts)", () => {
+        expect(actionRoutes.filter((r) => !specs[r.name]).map((r) => r.id)).toEqual([]);
+      });
+    });
+  }
+
+  describe("every action answers generated posts without a 5xx", () => {
+    it.each(shardActions.map((r) => [r.id, r] as const))(
+      "POST %s",
+      async (_id, route) => {
+        await fuzz(route, "POST", ACTION_RUNS);
+      },
+      FUZZ_TIMEOUT,
+    );
+  });
+
+  describe("every loader answers fuzzed params and query strings without a 5xx", () => {
+    it.each(shardLoaders.map((r) => [r.id, r] as const))(
+      "GET %s",
+      async (_id, route) => {
+        await fuzz(route, "GET", LOADER_RUNS);
+      },
+      FUZZ_TIMEOUT,
+    );
+  });
+
+  if (shard === 1) targetedTests();
+}
 
 /**
  * Found by the fuzz: Conform reads `name[n]` as position n of a list, and submission.reply()
@@ -321,80 +342,82 @@ describe("every loader answers fuzzed params and query strings without a 5xx", (
  */
 const HUGE_INDEX = "x[1000000]";
 
-describe("a list index in a field name cannot blow up a form's answer", () => {
-  it.each(["login._index", "suggestion", "password.reset._index", "practice.$practiceCode.carer.register"])(`POST routes/%s with ${HUGE_INDEX}`, async (name) => {
-    const route = routes.find((r) => r.name === name)!;
-    const params = { practiceCode: world.practice.urlCode };
-    const response = await callAction(guardAction(route.id, route.module.action!) as Parameters<typeof callAction>[0], {
-      // Fields every one of these forms refuses, so each answers with its form's reply.
-      request: postRequest(routePath(name, params), { email: "", password: "", comment: "", [HUGE_INDEX]: "1" }, { csrf: context }),
-      params,
-      context,
+function targetedTests() {
+  describe("a list index in a field name cannot blow up a form's answer", () => {
+    it.each(["login._index", "suggestion", "password.reset._index", "practice.$practiceCode.carer.register"])(`POST routes/%s with ${HUGE_INDEX}`, async (name) => {
+      const route = routes.find((r) => r.name === name)!;
+      const params = { practiceCode: world.practice.urlCode };
+      const response = await callAction(guardAction(route.id, route.module.action!) as Parameters<typeof callAction>[0], {
+        // Fields every one of these forms refuses, so each answers with its form's reply.
+        request: postRequest(routePath(name, params), { email: "", password: "", comment: "", [HUGE_INDEX]: "1" }, { csrf: context }),
+        params,
+        context,
+      });
+      const size = (await response.text()).length;
+      cases += 1;
+      if (response.status >= 500) serverErrors.push(`POST ${route.id} ${HUGE_INDEX}: ${response.status}`);
+      expect(response.status).toBeLessThan(500);
+      expect(size, `answer of ${size} bytes to a post of a few dozen`).toBeLessThan(100_000);
     });
-    const size = (await response.text()).length;
-    cases += 1;
-    if (response.status >= 500) serverErrors.push(`POST ${route.id} ${HUGE_INDEX}: ${response.status}`);
-    expect(response.status).toBeLessThan(500);
-    expect(size, `answer of ${size} bytes to a post of a few dozen`).toBeLessThan(100_000);
   });
-});
 
-/**
- * Found by the fuzz: multipart posts the route layer reads (undici's parser) but Remix's
- * multipart parser, which the upload pages use, refuses by throwing (a 500): a field whose
- * name is empty (`name=""`, since refused by the layer), and a name or a file name with `;`
- * or `=` in it, which that parser splits as if they were separators ("mismatched quotations",
- * "key-value pair not found"). A browser sends such a file name as it is: a patient attaching
- * "scan; page 1.pdf" would get the error page.
- */
-describe("a multipart post the upload pages cannot parse is refused or read, not a 500", () => {
-  const pages = {
-    "$practiceCode.chat.$patientEntryId": async () => ({ params: { practiceCode: world.practice.urlCode, patientEntryId: String(world.ownRequest.id) }, query: "" }),
-    // A finished administrative draft: page 3 takes attachments.
-    "$practiceCode.questions.$entryId": async () => ({
-      params: { practiceCode: world.practice.urlCode, entryId: await freshVar(context, world, "patient", "completeDraft", 0, new Map()) },
-      query: "?page=3",
-    }),
-  };
-  const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34]);
-  const forms: Record<string, () => FormData> = {
-    "a field without a name": () => {
-      const form = new FormData();
-      form.append("", "unnamed");
-      return form;
-    },
-    "a field named a;b": () => {
-      const form = new FormData();
-      form.append("a;b", "x");
-      return form;
-    },
-    'a file named "scan; page 1.pdf"': () => {
-      const form = new FormData();
-      form.append("files", new File([pdf], "scan; page 1.pdf", { type: "application/pdf" }));
-      return form;
-    },
-    'a file named "x=1.pdf"': () => {
-      const form = new FormData();
-      form.append("files", new File([pdf], "x=1.pdf", { type: "application/pdf" }));
-      return form;
-    },
-  };
-  const table = Object.keys(pages).flatMap((page) => Object.keys(forms).map((form) => [page, form] as const));
-  it.each(table)("POST routes/%s with %s", async (name, formName) => {
-    const route = routes.find((r) => r.name === name)!;
-    const { params, query } = await pages[name as keyof typeof pages]();
-    const cookies = await roleCookies(context, world);
-    const form = forms[formName]();
-    form.append("body", "Hello");
-    const response = await callAction(guardAction(route.id, route.module.action!) as Parameters<typeof callAction>[0], {
-      request: postRequest(`${routePath(name, params)}${query}`, form, { cookie: cookies.patient, csrf: context }),
-      params,
-      context,
-    }).catch((error: unknown) => {
-      serverErrors.push(`POST ${route.id} ${formName}: ${String(error)}`);
-      return new Response(String(error), { status: 500 });
+  /**
+   * Found by the fuzz: multipart posts the route layer reads (undici's parser) but Remix's
+   * multipart parser, which the upload pages use, refuses by throwing (a 500): a field whose
+   * name is empty (`name=""`, since refused by the layer), and a name or a file name with `;`
+   * or `=` in it, which that parser splits as if they were separators ("mismatched quotations",
+   * "key-value pair not found"). A browser sends such a file name as it is: a patient attaching
+   * "scan; page 1.pdf" would get the error page.
+   */
+  describe("a multipart post the upload pages cannot parse is refused or read, not a 500", () => {
+    const pages = {
+      "$practiceCode.chat.$patientEntryId": async () => ({ params: { practiceCode: world.practice.urlCode, patientEntryId: String(world.ownRequest.id) }, query: "" }),
+      // A finished administrative draft: page 3 takes attachments.
+      "$practiceCode.questions.$entryId": async () => ({
+        params: { practiceCode: world.practice.urlCode, entryId: await freshVar(context, world, "patient", "completeDraft", 0, new Map()) },
+        query: "?page=3",
+      }),
+    };
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34]);
+    const forms: Record<string, () => FormData> = {
+      "a field without a name": () => {
+        const form = new FormData();
+        form.append("", "unnamed");
+        return form;
+      },
+      "a field named a;b": () => {
+        const form = new FormData();
+        form.append("a;b", "x");
+        return form;
+      },
+      'a file named "scan; page 1.pdf"': () => {
+        const form = new FormData();
+        form.append("files", new File([pdf], "scan; page 1.pdf", { type: "application/pdf" }));
+        return form;
+      },
+      'a file named "x=1.pdf"': () => {
+        const form = new FormData();
+        form.append("files", new File([pdf], "x=1.pdf", { type: "application/pdf" }));
+        return form;
+      },
+    };
+    const table = Object.keys(pages).flatMap((page) => Object.keys(forms).map((form) => [page, form] as const));
+    it.each(table)("POST routes/%s with %s", async (name, formName) => {
+      const route = routes.find((r) => r.name === name)!;
+      const { params, query } = await pages[name as keyof typeof pages]();
+      const cookies = await roleCookies(context, world);
+      const form = forms[formName]();
+      form.append("body", "Hello");
+      const response = await callAction(guardAction(route.id, route.module.action!) as Parameters<typeof callAction>[0], {
+        request: postRequest(`${routePath(name, params)}${query}`, form, { cookie: cookies.patient, csrf: context }),
+        params,
+        context,
+      }).catch((error: unknown) => {
+        serverErrors.push(`POST ${route.id} ${formName}: ${String(error)}`);
+        return new Response(String(error), { status: 500 });
+      });
+      cases += 1;
+      expect(response.status, await response.clone().text()).toBeLessThan(500);
     });
-    cases += 1;
-    expect(response.status, await response.clone().text()).toBeLessThan(500);
   });
-});
+}
