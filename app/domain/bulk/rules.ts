@@ -188,6 +188,13 @@ export const MessageSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || null),
+  /** A questionnaire each patient answers through their own link (decision 0131); "" for none. */
+  questionnaireId: z
+    .string()
+    .trim()
+    .optional()
+    // 0 for anything not an id: the route answers not found, as for an unknown clinic type.
+    .transform((v) => (!v ? null : /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : 0)),
 });
 
 export const ChannelsSchema = z.object({
