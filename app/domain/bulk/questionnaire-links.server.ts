@@ -9,7 +9,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { questionnaireSends, questionnaires } from "~/db/schema";
+import { practices, questionnaireSends, questionnaires } from "~/db/schema";
 
 /** As long as a questionnaire sent from a request. */
 export const QUESTIONNAIRE_LINK_DAYS = 14;
@@ -82,4 +82,17 @@ export async function questionnaireCounts(db: Db, practiceId: number, bulkMessag
     .from(questionnaireSends)
     .where(and(eq(questionnaireSends.bulkMessageId, bulkMessageId), eq(questionnaireSends.practiceId, practiceId), isNotNull(questionnaireSends.bulkMessageId)));
   return { sent: row?.sent ?? 0, answered: row?.answered ?? 0 };
+}
+
+/**
+ * The signed-in patient's questionnaire of a bulk message they were sent: their page of the
+ * message links to it without the token (the answer page lets them in as the patient).
+ */
+export async function patientQuestionnaire(db: Db, now: Date, bulkMessageId: number, patientId: number): Promise<{ href: string; title: string; answered: boolean; expired: boolean } | null> {
+  const [row] = await db
+    .select({ id: questionnaireSends.id, title: questionnaireSends.title, answeredAt: questionnaireSends.answeredAt, expiresAt: questionnaireSends.expiresAt, code: practices.urlCode })
+    .from(questionnaireSends)
+    .innerJoin(practices, eq(practices.id, questionnaireSends.practiceId))
+    .where(and(eq(questionnaireSends.bulkMessageId, bulkMessageId), eq(questionnaireSends.patientId, patientId)));
+  return row ? { href: `/${row.code}/questionnaire/${row.id}`, title: row.title, answered: row.answeredAt !== null, expired: row.expiresAt <= now } : null;
 }

@@ -15,7 +15,7 @@ import type { Notifier } from "~/domain/notify/notifier.server";
 import { NotifySendError } from "~/domain/notify/notify.server";
 import { renderTemplate } from "~/domain/templates/placeholders";
 import { attachmentsText, patientFileLinks } from "./files.server";
-import { bulkQuestionnaireLink, withQuestionnaireLink } from "./questionnaire-links.server";
+import { bulkQuestionnaireLink, QUESTIONNAIRE_PLACEHOLDER, withQuestionnaireLink } from "./questionnaire-links.server";
 import { batchAllowance, batchSizeFor, isPermanentFailure, NOTIFY_LIMIT_PER_MINUTE, retryAt, type BulkChannel } from "./rules";
 
 export type SendDeps = {
@@ -197,6 +197,8 @@ async function sendOne(deps: SendDeps, row: Claimed, text: MessageText, patient:
       });
       if (q) body = withQuestionnaireLink(body, q.link, q.title);
     }
+    // A questionnaire removed since (its id set null) leaves no bare placeholder behind.
+    body = body.split(QUESTIONNAIRE_PLACEHOLDER).join("");
     // Attachments go by link (Notify sends no files by SMS; by e-mail only by link): one per file and patient.
     if (text.hasFiles) body += attachmentsText(await patientFileLinks(deps.db, deps.secret, { bulkMessageId: row.bulk_message_id, patientId: row.patient_id, practiceCode: text.practiceCode, origin: text.origin, now }));
     await deps.notifier.send({

@@ -19,6 +19,8 @@ import { useTestWorld } from "../../../tests/support/world";
 import * as builder from "./$practiceCode.bulk-message.$bulkMessageId";
 import * as list from "./$practiceCode.bulk-messages";
 import * as answer from "./$practiceCode.questionnaire.$questionnaireId";
+import * as reply from "./patient_bulk_messages.$bulkMessageId.request";
+import { BULK_MESSAGES } from "~/domain/bulk/rules";
 
 const world = useTestWorld();
 let practice: GpPractice;
@@ -66,6 +68,10 @@ describe("a bulk message with a questionnaire", () => {
     const foreign = await post(messageId, { intent: "message", title: "Smoking review", body: "Dear {patient_name}", questionnaireId: String(otherPracticeQuestionnaire) });
     expect(foreign.status).toBe(404);
     expect((await post(messageId, { intent: "message", title: "Smoking review", body: "Dear {patient_name}", questionnaireId: "abc" })).status).toBe(404);
+    // The placeholder with no questionnaire is refused with a reason, not sent as typed.
+    const alone = await post(messageId, { intent: "message", title: "Smoking review", body: "Answer: {questionnaire_link}", questionnaireId: "" });
+    expect(alone.status).toBe(400);
+    expect((await readJson<{ lastResult: { error: Record<string, string[]> } }>(alone)).lastResult.error.body).toEqual([BULK_MESSAGES.questionnaireLinkAlone]);
     const saved = await post(messageId, { intent: "message", title: "Smoking review", body: "Dear {patient_name}, please tell us: {questionnaire_link}", questionnaireId: String(questionnaireId) });
     expect(saved.status).toBe(303);
     expect((await post(messageId, { intent: "channels", channels: ["sms", "email"] })).headers.get("Location")).toContain("step=check");
@@ -124,5 +130,18 @@ describe("a bulk message with a questionnaire", () => {
     const [mine] = await world.db.select().from(questionnaireSends).where(eq(questionnaireSends.patientId, second.patientId));
     const params = { practiceCode: code(), questionnaireId: String(mine!.id) };
     expect((await callLoader(answer.loader, { request: getRequest(`/${code()}/questionnaire/${mine!.id}`, { cookie: first.cookie }), params, context })).status).toBe(404);
+  });
+
+  it("the signed-in patient's page of the message links to their questionnaire and says once it is answered", async () => {
+    const { context } = world;
+    const page = await readJson<{ questionnaire: { href: string; title: string; answered: boolean } }>(
+      await callLoader(reply.loader, { request: getRequest(`/patient_bulk_messages/${messageId}/request`, { cookie: first.cookie }), params: { bulkMessageId: String(messageId) }, context }),
+    );
+    expect(page.questionnaire).toMatchObject({ title: "Smoking status", answered: true });
+    expect(page.questionnaire.href).toMatch(new RegExp(`^/${code()}/questionnaire/\\d+$`));
+    // Signed in as that patient, the link without the token opens it (answered already: it says so).
+    const params = { practiceCode: code(), questionnaireId: page.questionnaire.href.split("/").pop()! };
+    const opened = await readJson<{ state: string }>(await callLoader(answer.loader, { request: getRequest(page.questionnaire.href, { cookie: first.cookie }), params, context }));
+    expect(opened.state).toBe("answered");
   });
 });
