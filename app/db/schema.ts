@@ -1757,12 +1757,13 @@ export const questionnaireSends = pgTable(
     questionnaireId: integer("questionnaire_id")
       .notNull()
       .references(() => questionnaires.id),
-    patientEntryId: integer("patient_entry_id")
-      .notNull()
-      .references(() => patientEntries.id, { onDelete: "cascade" }),
+    /** Null for a bulk message's questionnaire until answered: the answers make the request (decision 0131). */
+    patientEntryId: integer("patient_entry_id").references(() => patientEntries.id, { onDelete: "cascade" }),
     patientId: integer("patient_id")
       .notNull()
       .references(() => patients.id),
+    /** Sent with a bulk message (one per patient), not from a request. */
+    bulkMessageId: integer("bulk_message_id").references((): AnyPgColumn => bulkMessages.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     /** Where the answers land: null for Unassigned, else a staff member's personal inbox. */
     inboxUserId: integer("inbox_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -1777,7 +1778,11 @@ export const questionnaireSends = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     answers: jsonb("answers").$type<Record<string, string | string[]>>(),
   },
-  (t) => [uniqueIndex("questionnaire_sends_token_key").on(t.tokenHash), index("questionnaire_sends_entry_idx").on(t.patientEntryId)],
+  (t) => [
+    uniqueIndex("questionnaire_sends_token_key").on(t.tokenHash),
+    index("questionnaire_sends_entry_idx").on(t.patientEntryId),
+    uniqueIndex("questionnaire_sends_bulk_patient_key").on(t.bulkMessageId, t.patientId),
+  ],
 );
 
 /** An NHS login identity (its `sub`) linked to one Frontdoor user (docs/decisions/0080). */
@@ -1926,6 +1931,8 @@ export const bulkMessages = pgTable(
     templateId: integer("template_id"),
     /** The clinic type (GP-system slot type) of a booking invitation, if any. */
     bookingSlotType: text("booking_slot_type"),
+    /** A questionnaire each patient answers through their own link (decision 0131). */
+    questionnaireId: integer("questionnaire_id").references(() => questionnaires.id, { onDelete: "set null" }),
     channels: jsonb("channels").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Recipient filters: age range, non-digital excluded, NHS numbers uploaded. */
     filters: jsonb("filters").$type<Record<string, unknown>>(),

@@ -3,7 +3,9 @@
  * cohort (65 and over, narrowed to an uploaded list of NHS numbers) by SMS and e-mail; the queue
  * sends it; three patients book from their links; a patient who cannot book online is told to
  * call; the practice sees the three bookings, the one told to call, and the progress per channel;
- * a patient stops appointment reminders from a reminder's link, which then works no more.
+ * a patient stops appointment reminders from a reminder's link, which then works no more. The
+ * message also carries a questionnaire (decision 0131): one patient answers it from the link, once,
+ * and the practice sees one answer.
  * JS off and on alike; one test per project (the whole flow) to keep CI short.
  */
 import type { Page } from "@playwright/test";
@@ -51,6 +53,7 @@ test("a receptionist sends a flu invitation with a booking link; three patients 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Message", { exact: true }).fill(`Dear {patient_name}, {practice_name} is running a flu clinic (${ref}). Book here: {booking_link}`);
   await page.getByLabel("Invite patients to book (optional)").selectOption("Face to face");
+  await page.getByLabel("Questionnaire (optional)").selectOption({ label: "Smoking status (national)" });
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How to send the message");
@@ -75,6 +78,19 @@ test("a receptionist sends a flu invitation with a booking link; three patients 
     await page.getByRole("button", { name: "Book appointment" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your appointment is booked");
   }
+  // One booker answers the questionnaire appended to their SMS (its own link, with a token).
+  await page.goto("/dev/outbox");
+  const smsCard = page.getByTestId("outbox-message").filter({ hasText: ref }).filter({ hasText: `SMS to ${people.bookers[0]!.mobile}` });
+  const answerHref = await smsCard.locator('a[href*="/demo/questionnaire/"]').first().getAttribute("href");
+  const answerPath = new URL(answerHref!).pathname + new URL(answerHref!).search;
+  await page.goto(answerPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Smoking status");
+  await page.getByLabel("I used to smoke").check();
+  await page.getByRole("button", { name: "Send answers" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Answers sent");
+  await page.goto(answerPath);
+  await expect(page.getByText("You have already answered this questionnaire.")).toBeVisible();
+
   // Cal is not linked to online services: told to call.
   await page.goto(calLink!);
   await expect(page.getByText("You cannot book this appointment online. Call")).toBeVisible();
@@ -92,6 +108,7 @@ test("a receptionist sends a flu invitation with a booking link; three patients 
   for (const booker of people.bookers) await expect(bookings.getByText(`${booker.firstName} ${people.lastName}: booked on`)).toBeVisible();
   await expect(bookings.getByText(`Cal ${people.lastName}: cannot book online, told to call`)).toBeVisible();
   await expect(bookings.getByRole("listitem")).toHaveCount(4);
+  await expect(page.getByText("1 of 4 patients answered.")).toBeVisible();
 
   await page.goto(`/appointment_reminders/unsubscribe/${people.unsubscribeToken}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stop appointment reminders");

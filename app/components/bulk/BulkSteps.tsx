@@ -13,7 +13,8 @@ type Common = { base: string; path: string; practiceName: string; id: number; ti
 type Draft = Common & {
   done: { recipients: boolean; message: boolean; channels: boolean };
   filters: { minAge: string; maxAge: string; excludeNonDigital: boolean; listed: number | null };
-  values: { title: string; body: string; bookingSlotType: string };
+  values: { title: string; body: string; bookingSlotType: string; questionnaireId: string };
+  questionnaireTitle: string | null;
   channelsChosen: BulkChannel[];
   files: ShownBulkFile[];
   maxFiles: number;
@@ -201,7 +202,7 @@ export function MessageStep({
   lastResult,
   attachErrors,
 }: {
-  data: Draft & { templates: { id: number; title: string }[]; clinicTypes: string[] };
+  data: Draft & { templates: { id: number; title: string }[]; clinicTypes: string[]; questionnaires: { id: number; title: string }[] };
   lastResult: Result;
   attachErrors?: string[];
 }) {
@@ -231,7 +232,7 @@ export function MessageStep({
       <PostForm {...getFormProps(form)} noValidate>
         <input type="hidden" name="intent" value="message" />
         <TextInput meta={fields.title} label="Title" hint="Patients see it as the email subject and in their messages" />
-        <Textarea meta={fields.body} label="Message" hint="You can use {patient_name}, {practice_name} and {booking_link}. SMS messages are limited to 918 characters." />
+        <Textarea meta={fields.body} label="Message" hint="You can use {patient_name}, {practice_name}, {booking_link} and {questionnaire_link}. A link not placed is added at the end. SMS messages are limited to 918 characters." />
         <div className="nhsuk-form-group">
           <label className="nhsuk-label" htmlFor={fields.bookingSlotType.id}>
             Invite patients to book (optional)
@@ -244,6 +245,22 @@ export function MessageStep({
             {data.clinicTypes.map((t) => (
               <option key={t} value={t}>
                 {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor={fields.questionnaireId.id}>
+            Questionnaire (optional)
+          </label>
+          <div className="nhsuk-hint" id={`${fields.questionnaireId.id}-hint`}>
+            Each patient gets their own link to answer it once; the answers come to the Unassigned inbox as a request
+          </div>
+          <select className="nhsuk-select" id={fields.questionnaireId.id} name="questionnaireId" defaultValue={data.values.questionnaireId} aria-describedby={`${fields.questionnaireId.id}-hint`}>
+            <option value="">No questionnaire</option>
+            {data.questionnaires.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.title}
               </option>
             ))}
           </select>
@@ -328,6 +345,7 @@ export function BulkCheck({
         {row("NHS numbers", f.listed === null ? "Any patient" : `Only the ${f.listed} listed`, "recipients")}
         {row("Title", data.values.title, "message")}
         {row("Booking invitation", data.values.bookingSlotType || "None", "message")}
+        {row("Questionnaire", data.questionnaireTitle ?? "None", "message")}
         {row("Attachments", data.files.length ? data.files.map((f) => f.fileName).join(", ") : "None", "message")}
         {row("Send by", data.channelLabels.join(", "), "channels")}
       </dl>
@@ -394,6 +412,7 @@ type ProgressData = Common & {
   queuedAt: string | null;
   body: string;
   bookingSlotType: string | null;
+  questionnaire: { title: string; sent: number; answered: number } | null;
   files: (ShownBulkFile & { opened: number })[];
   replies: { id: number; name: string; body: string; at: string }[];
   bookings: { name: string; booked: boolean; at: string }[];
@@ -465,6 +484,14 @@ export function BulkProgress({ data }: { data: ProgressData }) {
                 ))}
               </ul>
             )}
+          </>
+        ) : null}
+        {data.questionnaire ? (
+          <>
+            <h2>Questionnaire ({data.questionnaire.title})</h2>
+            <p>
+              {data.questionnaire.answered} of {data.questionnaire.sent} {data.questionnaire.sent === 1 ? "patient" : "patients"} answered. Each answer is a request in the Unassigned inbox.
+            </p>
           </>
         ) : null}
         <h2>Replies</h2>

@@ -44,6 +44,7 @@ export type BulkMessage = {
   title: string;
   body: string;
   bookingSlotType: string | null;
+  questionnaireId: number | null;
   channels: BulkChannel[];
   filters: RecipientFilters;
   /** Which steps of the draft are saved (recipients, message, channels). */
@@ -63,6 +64,7 @@ function toMessage(row: typeof bulkMessages.$inferSelect): BulkMessage {
     title: row.title,
     body: row.body,
     bookingSlotType: row.bookingSlotType,
+    questionnaireId: row.questionnaireId,
     channels: (row.channels ?? []).filter((c): c is BulkChannel => (BULK_CHANNELS as readonly string[]).includes(c)),
     filters: { ...NO_FILTERS, ...((row.filters ?? {}) as Partial<RecipientFilters>) },
     done: { recipients: row.filters !== null, message: Boolean(row.title && row.body), channels: (row.channels ?? []).length > 0 },
@@ -100,7 +102,7 @@ export async function saveDraft(
   now: Date,
   practiceId: number,
   id: number,
-  values: Partial<{ title: string; body: string; templateId: number | null; bookingSlotType: string | null; channels: BulkChannel[]; filters: RecipientFilters }>,
+  values: Partial<{ title: string; body: string; templateId: number | null; bookingSlotType: string | null; questionnaireId: number | null; channels: BulkChannel[]; filters: RecipientFilters }>,
 ): Promise<boolean> {
   const rows = await db
     .update(bulkMessages)
@@ -332,7 +334,7 @@ export async function messageForPatient(db: Db, patientId: number, id: number) {
     .limit(1);
   if (!row) throw new NotFound("bulk message");
   const [p] = await db.select({ first: patients.firstName, last: patients.lastName }).from(patients).where(eq(patients.id, patientId));
-  return { ...row, body: row.body.replace(/\{patient_name\}/g, p ? `${p.first} ${p.last}` : "").replace(/\{practice_name\}/g, row.practiceName).replace(/\{booking_link\}/g, "(the link in your message)") };
+  return { ...row, body: row.body.replace(/\{patient_name\}/g, p ? `${p.first} ${p.last}` : "").replace(/\{practice_name\}/g, row.practiceName).replace(/\{booking_link\}/g, "(the link in your message)").replace(/\{questionnaire_link\}/g, "(the link in your message)") };
 }
 
 export const REPLY_MAX = 2000;

@@ -12,6 +12,8 @@ import {
   NO_FILTERS,
   parseNhsNumberList,
   RecipientsSchema,
+  BULK_MESSAGES,
+  MessageSchema,
   retryAt,
   settledState,
 } from "./rules";
@@ -110,5 +112,22 @@ describe("state", () => {
     p.sms.delivered = 1;
     expect(settledState("sending", p)).toBe("sent");
     expect(settledState("stopped", p)).toBe("stopped");
+  });
+});
+
+describe("message step: the questionnaire (decision 0131)", () => {
+  const parse = (v: Record<string, string>) => MessageSchema.safeParse({ title: "Review", body: "Dear {patient_name}", ...v });
+  it("reads no questionnaire as null, an id as a number, and anything else as 0 (not found)", () => {
+    expect(parse({ questionnaireId: "" }).data?.questionnaireId).toBeNull();
+    expect(parse({}).data?.questionnaireId).toBeNull();
+    expect(parse({ questionnaireId: "42" }).data?.questionnaireId).toBe(42);
+    expect(parse({ questionnaireId: "abc" }).data?.questionnaireId).toBe(0);
+    expect(parse({ questionnaireId: "99999999999" }).data?.questionnaireId).toBe(0);
+  });
+  it("refuses {questionnaire_link} with no questionnaire chosen, on the message", () => {
+    const result = parse({ body: "Answer: {questionnaire_link}" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["body", BULK_MESSAGES.questionnaireLinkAlone]]);
+    expect(parse({ body: "Answer: {questionnaire_link}", questionnaireId: "3" }).success).toBe(true);
   });
 });

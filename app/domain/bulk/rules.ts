@@ -150,6 +150,7 @@ export const BULK_MESSAGES = {
   noRecipients: "No patients match these filters",
   scheduleDate: "Enter a date and time in the future",
   nhsNumbersFile: (line: number) => `Line ${line} is not a valid NHS number`,
+  questionnaireLinkAlone: "Choose a questionnaire, or take {questionnaire_link} out of the message",
 } as const;
 
 /** SMS longer than 6 fragments (918 characters) is refused by Notify. */
@@ -188,6 +189,16 @@ export const MessageSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || null),
+  /** A questionnaire each patient answers through their own link (decision 0131); "" for none. */
+  questionnaireId: z
+    .string()
+    .trim()
+    .optional()
+    // 0 for anything not an id: the route answers not found, as for an unknown clinic type.
+    .transform((v) => (!v ? null : /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : 0)),
+}).superRefine((v, ctx) => {
+  // The placeholder with no questionnaire would reach patients as typed.
+  if (v.questionnaireId === null && v.body.includes("{questionnaire_link}")) ctx.addIssue({ code: "custom", path: ["body"], message: BULK_MESSAGES.questionnaireLinkAlone });
 });
 
 export const ChannelsSchema = z.object({

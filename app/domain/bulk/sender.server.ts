@@ -15,6 +15,7 @@ import type { Notifier } from "~/domain/notify/notifier.server";
 import { NotifySendError } from "~/domain/notify/notify.server";
 import { renderTemplate } from "~/domain/templates/placeholders";
 import { attachmentsText, patientFileLinks } from "./files.server";
+import { bulkQuestionnaireLink, QUESTIONNAIRE_PLACEHOLDER, withQuestionnaireLink } from "./questionnaire-links.server";
 import { batchAllowance, batchSizeFor, isPermanentFailure, NOTIFY_LIMIT_PER_MINUTE, retryAt, type BulkChannel } from "./rules";
 
 export type SendDeps = {
@@ -106,7 +107,17 @@ async function attemptedLastMinute(db: Db, now: Date): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
-type MessageText = { practiceName: string; practiceCode: string; title: string; body: string; bookingSlotType: string | null; origin: string; hasFiles: boolean };
+type MessageText = {
+  practiceName: string;
+  practiceCode: string;
+  title: string;
+  body: string;
+  bookingSlotType: string | null;
+  questionnaireId: number | null;
+  createdByUserId: number | null;
+  origin: string;
+  hasFiles: boolean;
+};
 
 async function messageTexts(db: Db, ids: number[]): Promise<Map<number, MessageText>> {
   if (ids.length === 0) return new Map();
@@ -116,6 +127,8 @@ async function messageTexts(db: Db, ids: number[]): Promise<Map<number, MessageT
       title: bulkMessages.title,
       body: bulkMessages.body,
       bookingSlotType: bulkMessages.bookingSlotType,
+      questionnaireId: bulkMessages.questionnaireId,
+      createdByUserId: bulkMessages.createdByUserId,
       origin: bulkMessages.linkOrigin,
       practiceName: practices.name,
       practiceCode: practices.urlCode,
@@ -170,6 +183,22 @@ async function sendOne(deps: SendDeps, row: Claimed, text: MessageText, patient:
     const bookingLink = text.bookingSlotType ? await invitationLink(deps, text, row.bulk_message_id, row.patient_id, patient.practiceId, now) : "";
     let body = renderTemplate(text.body, { patient_name: patient.name, practice_name: text.practiceName, booking_link: bookingLink });
     if (bookingLink && !text.body.includes("{booking_link}")) body += `\n\nBook an appointment: ${bookingLink}`;
+    // The questionnaire: the patient's own link, in place of {questionnaire_link} or appended (decision 0131).
+    if (text.questionnaireId !== null) {
+      const q = await bulkQuestionnaireLink(deps.db, deps.secret, {
+        bulkMessageId: row.bulk_message_id,
+        questionnaireId: text.questionnaireId,
+        patientId: row.patient_id,
+        practiceId: patient.practiceId,
+        practiceCode: text.practiceCode,
+        origin: text.origin,
+        sentByUserId: text.createdByUserId,
+        now,
+      });
+      if (q) body = withQuestionnaireLink(body, q.link, q.title);
+    }
+    // A questionnaire removed since (its id set null) leaves no bare placeholder behind.
+    body = body.split(QUESTIONNAIRE_PLACEHOLDER).join("");
     // Attachments go by link (Notify sends no files by SMS; by e-mail only by link): one per file and patient.
     if (text.hasFiles) body += attachmentsText(await patientFileLinks(deps.db, deps.secret, { bulkMessageId: row.bulk_message_id, patientId: row.patient_id, practiceCode: text.practiceCode, origin: text.origin, now }));
     await deps.notifier.send({

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { entryEvents, entryMessages, patientEntries, patients, practiceMemberships, questionnaireSends } from "~/db/schema";
+import { bulkMessages, entryEvents, entryMessages, issueTypes, patientEntries, patients, practiceMemberships, questionnaireSends } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { changeRequest, insertPracticeMessage, type Actor, type ChangeResult } from "~/domain/inbox/request-handling.server";
@@ -99,7 +99,8 @@ export async function sendQuestionnaire(
   return result;
 }
 
-export type OpenSend = { id: number; practiceId: number; patientId: number; patientEntryId: number; title: string; questions: QuestionDefinition[]; answered: boolean; expired: boolean };
+/** `patientEntryId` is null for a bulk message's questionnaire not yet answered (decision 0131). */
+export type OpenSend = { id: number; practiceId: number; patientId: number; patientEntryId: number | null; title: string; questions: QuestionDefinition[]; answered: boolean; expired: boolean };
 
 /**
  * A sent questionnaire at a practice, if the caller may answer it: the token's hash matches, or
@@ -138,7 +139,14 @@ export async function recordAnswers(db: Db, now: Date, send: OpenSend, answers: 
       .where(and(eq(questionnaireSends.id, send.id), isNull(questionnaireSends.answeredAt)))
       .returning({ inboxUserId: questionnaireSends.inboxUserId });
     if (!done) return false;
-    await tx.insert(entryMessages).values({ patientEntryId: send.patientEntryId, authorRole: "patient", body: answersMessage(send.title, send.questions, answers), createdAt: now });
+    const body = answersMessage(send.title, send.questions, answers);
+    // A bulk message's questionnaire has no request yet: the answers make one (decision 0131).
+    if (send.patientEntryId === null) {
+      const entryId = await requestFromBulkAnswers(tx as unknown as Db, now, send, done.inboxUserId, body);
+      await audit(tx as unknown as Db, { practiceId: send.practiceId, action: "questionnaire.answered", subjectType: "questionnaire_send", subjectId: send.id, detail: { patientEntryId: entryId }, at: now });
+      return true;
+    }
+    await tx.insert(entryMessages).values({ patientEntryId: send.patientEntryId, authorRole: "patient", body, createdAt: now });
     await tx.insert(entryEvents).values({ patientEntryId: send.patientEntryId, kind: "patient_reply", createdAt: now });
     const [before] = await tx
       .select()
@@ -157,4 +165,55 @@ export async function recordAnswers(db: Db, now: Date, send: OpenSend, answers: 
     await audit(tx as unknown as Db, { practiceId: send.practiceId, action: "questionnaire.answered", subjectType: "questionnaire_send", subjectId: send.id, at: now });
     return true;
   });
+}
+
+/** The issue type of a request made by a bulk questionnaire's answers: an admin request. */
+const BULK_ANSWERS_ISSUE_CODE = "administrative";
+
+/**
+ * The request a bulk message's questionnaire answers make: written for the patient by whoever
+ * sent the bulk message (requester "staff", as a request staff write on a patient's behalf),
+ * submitted at once into the chosen inbox (Unassigned), with the practice's invitation and the
+ * patient's answers as its conversation. Not counted against the practice's online demand limit:
+ * the practice asked for it.
+ */
+async function requestFromBulkAnswers(tx: Db, now: Date, send: OpenSend, inboxUserId: number | null, body: string): Promise<number> {
+  const [row] = await tx
+    .select({ sentBy: questionnaireSends.sentByUserId, patientUser: patients.userId, bulkTitle: bulkMessages.title })
+    .from(questionnaireSends)
+    .innerJoin(patients, eq(patients.id, questionnaireSends.patientId))
+    .leftJoin(bulkMessages, eq(bulkMessages.id, questionnaireSends.bulkMessageId))
+    .where(eq(questionnaireSends.id, send.id));
+  // The writer must be a person: the sender, else (they were removed) a member of the practice.
+  let writer = row?.sentBy ?? null;
+  if (writer === null) {
+    const [member] = await tx.select({ userId: practiceMemberships.userId }).from(practiceMemberships).where(eq(practiceMemberships.practiceId, send.practiceId)).limit(1);
+    writer = member?.userId ?? row?.patientUser ?? null;
+  }
+  if (writer === null) throw new Error("No one to record the request as written by");
+  const [type] = await tx.select({ id: issueTypes.id }).from(issueTypes).where(eq(issueTypes.code, BULK_ANSWERS_ISSUE_CODE));
+  const [entry] = await tx
+    .insert(patientEntries)
+    .values({
+      practiceId: send.practiceId,
+      patientId: send.patientId,
+      createdByUserId: writer,
+      requester: "staff",
+      issueTypeId: type!.id,
+      stage: "submitted",
+      confirmed: true,
+      startedAt: now,
+      submittedAt: now,
+      assignedToId: inboxUserId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await applyInboxChange(tx, send.practiceId, null, entry!);
+  await tx.insert(entryEvents).values({ patientEntryId: entry!.id, actorUserId: writer, kind: "submitted", createdAt: now });
+  const invitation = row?.bulkTitle ? `Sent with the bulk message "${row.bulkTitle}": please answer the questionnaire "${send.title}".` : `Please answer the questionnaire "${send.title}".`;
+  await tx.insert(entryMessages).values({ patientEntryId: entry!.id, authorUserId: writer, authorRole: "staff", body: invitation, createdAt: now });
+  await tx.insert(entryMessages).values({ patientEntryId: entry!.id, authorRole: "patient", body, createdAt: new Date(now.getTime() + 1) });
+  await tx.update(questionnaireSends).set({ patientEntryId: entry!.id }).where(eq(questionnaireSends.id, send.id));
+  return entry!.id;
 }

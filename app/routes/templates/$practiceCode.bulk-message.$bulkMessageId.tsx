@@ -30,6 +30,8 @@ import { attachBulkFiles, BULK_FILE_MESSAGES, listBulkFiles, MAX_BULK_FILE_BYTES
 import { NotFound } from "~/domain/outcomes";
 import { renderTemplate } from "~/domain/templates/placeholders";
 import { findTemplate, listTemplates } from "~/domain/templates/templates.server";
+import { findQuestionnaire, listQuestionnaires } from "~/domain/templates/questionnaires.server";
+import { QUESTIONNAIRE_PLACEHOLDER, questionnaireCounts } from "~/domain/bulk/questionnaire-links.server";
 import { formatLondonDateTime, londonInstant } from "~/domain/time/london";
 import { parseId } from "~/validation/ids";
 import { requireBulkScope } from "~/web/bulk/bulk-scope.server";
@@ -82,11 +84,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
   const common = { base, path, practiceName: practice.name, id: message.id, title: message.title, state: message.state, stateLabel: STATE_LABELS[message.state] };
   if (message.state !== "draft") {
-    const [progress, replies, bookings, files] = await Promise.all([
+    const [progress, replies, bookings, files, questionnaire] = await Promise.all([
       progressOf(db, [message.id]),
       repliesTo(db, practice.id, message.id),
       bookingsOf(db, practice.id, message.id),
       listBulkFiles(db, message.id),
+      message.questionnaireId === null ? null : questionnaireCounts(db, practice.id, message.id),
     ]);
     const openings = await openingsOf(
       db,
@@ -101,6 +104,7 @@ export async function loader(args: LoaderFunctionArgs) {
       queuedAt: message.queuedAt ? formatLondonDateTime(message.queuedAt) : null,
       body: message.body,
       bookingSlotType: message.bookingSlotType,
+      questionnaire: questionnaire && { title: (await questionnaireTitle(args, practice.id, viewer.userId, message.questionnaireId)) ?? "Questionnaire", ...questionnaire },
       files: files.map((f) => ({ ...shownFile(f), opened: openings.get(f.id) ?? 0 })),
       replies: replies.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, body: r.body, at: formatLondonDateTime(r.createdAt) })),
       bookings: bookings.map((b) => ({ name: `${b.firstName} ${b.lastName}`, booked: Boolean(b.bookedAt), at: formatLondonDateTime((b.bookedAt ?? b.cannotBookAt)!) })),
@@ -113,14 +117,24 @@ export async function loader(args: LoaderFunctionArgs) {
     view: step,
     done: message.done,
     filters: { minAge: filters.minAge === null ? "" : String(filters.minAge), maxAge: filters.maxAge === null ? "" : String(filters.maxAge), excludeNonDigital: filters.excludeNonDigital, listed: filters.nhsNumbers?.length ?? null },
-    values: { title: message.title, body: message.body, bookingSlotType: message.bookingSlotType ?? "" },
+    values: { title: message.title, body: message.body, bookingSlotType: message.bookingSlotType ?? "", questionnaireId: message.questionnaireId === null ? "" : String(message.questionnaireId) },
+    questionnaireTitle: await questionnaireTitle(args, practice.id, viewer.userId, message.questionnaireId),
     channelsChosen: message.channels,
     files: (await listBulkFiles(db, message.id)).map(shownFile),
     maxFiles: MAX_BULK_FILES,
   };
   if (step === "message") {
-    const [templates, types] = await Promise.all([listTemplates(db, { practiceId: practice.id }, viewer.userId), clinicTypes(db, practice.id)]);
-    return json({ ...base_, templates: templates.map((t) => ({ id: t.id, title: t.title })), clinicTypes: types });
+    const [templates, types, questionnaires] = await Promise.all([
+      listTemplates(db, { practiceId: practice.id }, viewer.userId),
+      clinicTypes(db, practice.id),
+      listQuestionnaires(db, { practiceId: practice.id }, viewer.userId),
+    ]);
+    return json({
+      ...base_,
+      templates: templates.map((t) => ({ id: t.id, title: t.title })),
+      clinicTypes: types,
+      questionnaires: questionnaires.map((q) => ({ id: q.id, title: q.practiceId === null ? `${q.title} (national)` : q.title })),
+    });
   }
   if (step === "check") {
     const [counts, sample] = await Promise.all([countRecipients(db, practice.id, filters, message.channels, now), sampleRecipients(db, practice.id, filters, now, 1)]);
@@ -129,7 +143,7 @@ export async function loader(args: LoaderFunctionArgs) {
       patient_name: first ? `${first.firstName} ${first.lastName}` : "Jane Smith",
       practice_name: practice.name,
       booking_link: message.bookingSlotType ? `${requestOrigin(args.request)}${base}/appointment-booking/…` : "",
-    });
+    }).split(QUESTIONNAIRE_PLACEHOLDER).join(message.questionnaireId === null ? "" : `${requestOrigin(args.request)}${base}/questionnaire/…`);
     return json({ ...base_, counts, preview, channelLabels: message.channels.map((c) => CHANNEL_LABELS[c]) });
   }
   return json(base_);
@@ -197,6 +211,8 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return formRejected(submission);
     const types = await clinicTypes(db, practice.id);
     if (submission.value.bookingSlotType && !types.includes(submission.value.bookingSlotType)) throw new NotFound("clinic type");
+    const { questionnaireId } = submission.value;
+    if (questionnaireId !== null && !(await findQuestionnaire(db, { practiceId: practice.id }, viewer.userId, questionnaireId))) throw new NotFound("questionnaire");
     await saveDraft(db, now, practice.id, message.id, submission.value);
     return redirect(`${path}?step=${message.done.channels ? "check" : "channels"}`, 303);
   }
@@ -220,6 +236,12 @@ export async function action(args: ActionFunctionArgs) {
     kind: "success",
     text: at ? `Scheduled: ${result.queued} messages will be sent at ${formatLondonDateTime(at)}.` : `Sending ${result.queued} messages.`,
   });
+}
+
+/** The title of the message's questionnaire (the practice's own or a national one), if any. */
+async function questionnaireTitle(args: LoaderFunctionArgs, practiceId: number, userId: number, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  return (await findQuestionnaire(args.context.db, { practiceId }, userId, id))?.title ?? null;
 }
 
 function shownFile(f: { id: string; fileName: string; sizeBytes: number; sensitive: boolean }) {

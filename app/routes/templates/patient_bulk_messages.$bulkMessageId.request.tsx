@@ -11,6 +11,7 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { patient } from "~/domain/auth/guards";
 import { messageForPatient, REPLY_MAX, replyToMessage } from "~/domain/bulk/bulk-messages.server";
 import { attachmentsForPatient } from "~/domain/bulk/files.server";
+import { patientQuestionnaire } from "~/domain/bulk/questionnaire-links.server";
 import { NotFound } from "~/domain/outcomes";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { parseId } from "~/validation/ids";
@@ -34,8 +35,10 @@ async function load(args: LoaderFunctionArgs | ActionFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { message, patientId } = await load(args);
-  const files = await attachmentsForPatient(args.context.db, args.context.config.sessionSecret, message.id, patientId, args.context.clock.now());
-  return json({ title: message.title, body: message.body, practiceName: message.practiceName, sentAt: message.sentAt ? formatLondonDateTime(message.sentAt) : "", files });
+  const now = args.context.clock.now();
+  const files = await attachmentsForPatient(args.context.db, args.context.config.sessionSecret, message.id, patientId, now);
+  const questionnaire = await patientQuestionnaire(args.context.db, now, message.id, patientId);
+  return json({ title: message.title, body: message.body, practiceName: message.practiceName, sentAt: message.sentAt ? formatLondonDateTime(message.sentAt) : "", files, questionnaire });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -63,6 +66,20 @@ export default function ReplyToBulkMessage() {
               <li key={f.href}>{f.expired ? `${f.fileName} (the link has expired: contact the practice if you still need it)` : <a href={f.href}>{f.fileName}</a>}</li>
             ))}
           </ul>
+        </>
+      ) : null}
+      {data.questionnaire ? (
+        <>
+          <h2 className="nhsuk-heading-s">Questionnaire</h2>
+          <p>
+            {data.questionnaire.answered ? (
+              `You have answered "${data.questionnaire.title}". Thank you.`
+            ) : data.questionnaire.expired ? (
+              `The link to "${data.questionnaire.title}" has expired: contact the practice if you still need to answer.`
+            ) : (
+              <a href={data.questionnaire.href}>Answer the questionnaire: {data.questionnaire.title}</a>
+            )}
+          </p>
         </>
       ) : null}
       <PostForm {...getFormProps(form)} noValidate>
