@@ -8,6 +8,8 @@ import { CONSENT_TERMS } from "~/domain/practices/consents";
 import { eq } from "drizzle-orm";
 import { nhsCheckDigit } from "~/domain/patients/nhs-number";
 import { staffPractice } from "./inbox-fixtures";
+import { makeGpPatient, makeGpPractice } from "./online-services-fixtures";
+import { makeUser, signInAs } from "./session-fixtures";
 
 export async function bulkPractice(context: AppContext, options: { consent?: boolean; enabled?: boolean } = {}) {
   const staff = await staffPractice(context);
@@ -51,4 +53,27 @@ export async function bulkPatients(context: AppContext, practiceId: number, coun
   const out: (typeof patients.$inferSelect)[] = [];
   for (let i = 0; i < rows.length; i += 500) out.push(...(await context.db.insert(patients).values(rows.slice(i, i + 500)).returning()));
   return out;
+}
+
+/**
+ * A GP-system practice with bulk messaging on and its terms agreed, a signed-in receptionist,
+ * and two of its patients: one linked to online services with a mobile and an e-mail address,
+ * one not linked with a mobile only (the route tests of bulk messages start from this).
+ */
+export async function bulkGpPractice(
+  context: AppContext,
+  contacts: { linked: Partial<BulkPatient>; unlinked: Partial<BulkPatient> & { dateOfBirth?: string } },
+) {
+  const practice = await makeGpPractice(context);
+  await context.db.update(practices).set({ bulkMessagingEnabled: true }).where(eq(practices.id, practice.id));
+  await context.db
+    .insert(practiceConsents)
+    .values({ practiceId: practice.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: context.clock.now() });
+  const receptionist = await makeUser(context, { memberships: [{ practiceId: practice.id, role: "receptionist" }] });
+  const reception = (await signInAs(context, receptionist.id)).cookie;
+  const linked = await makeGpPatient(context, practice, { linked: true });
+  const unlinked = await makeGpPatient(context, practice);
+  await context.db.update(patients).set(contacts.linked).where(eq(patients.id, linked.patientId));
+  await context.db.update(patients).set(contacts.unlinked).where(eq(patients.id, unlinked.patientId));
+  return { practice, reception, linked, unlinked };
 }

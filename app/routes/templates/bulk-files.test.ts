@@ -8,14 +8,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, bulkMessageFileLinks, bulkMessageFiles, outbox, patients, practiceConsents, practices } from "~/db/schema";
+import { auditEvents, bulkMessageFileLinks, bulkMessageFiles, outbox, practices } from "~/db/schema";
 import { BULK_FILE_DAYS } from "~/domain/bulk/files.server";
 import { sendBatch } from "~/domain/bulk/sender.server";
 import { OutboxNotifier } from "~/domain/notify/notifier.server";
-import { CONSENT_TERMS } from "~/domain/practices/consents";
-import { makeGpPatient, makeGpPractice, type GpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
+import { type GpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../../tests/support/requests";
-import { makeUser, signInAs } from "../../../tests/support/session-fixtures";
+import { bulkGpPractice } from "../../../tests/support/bulk-fixtures";
 import { useTestWorld } from "../../../tests/support/world";
 import * as builder from "./$practiceCode.bulk-message.$bulkMessageId";
 import * as list from "./$practiceCode.bulk-messages";
@@ -34,15 +33,10 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
 
 beforeAll(async () => {
   const { context } = world;
-  practice = await makeGpPractice(context);
-  await context.db.update(practices).set({ bulkMessagingEnabled: true }).where(eq(practices.id, practice.id));
-  await context.db.insert(practiceConsents).values({ practiceId: practice.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: context.clock.now() });
-  const r = await makeUser(context, { memberships: [{ practiceId: practice.id, role: "receptionist" }] });
-  reception = (await signInAs(context, r.id)).cookie;
-  one = await makeGpPatient(context, practice, { linked: true });
-  two = await makeGpPatient(context, practice);
-  await context.db.update(patients).set({ mobile: "07700900311", email: "one@example.com" }).where(eq(patients.id, one.patientId));
-  await context.db.update(patients).set({ mobile: "07700900322" }).where(eq(patients.id, two.patientId));
+  ({ practice, reception, linked: one, unlinked: two } = await bulkGpPractice(context, {
+    linked: { mobile: "07700900311", email: "one@example.com" },
+    unlinked: { mobile: "07700900322" },
+  }));
 });
 
 const code = () => practice.urlCode;

@@ -12,13 +12,13 @@ import { bookingInvitations, bulkMessageReplies, gpSlots, outbox, patients, prac
 import { sendBatch } from "~/domain/bulk/sender.server";
 import { sendDueReminders } from "~/domain/bulk/reminders.server";
 import { OutboxNotifier } from "~/domain/notify/notifier.server";
-import { CONSENT_TERMS } from "~/domain/practices/consents";
 import * as booking from "../appointments-and-prescriptions/$practiceCode.appointment-booking.$invitationId";
 import * as cancel from "../appointments-and-prescriptions/appointment_reminders.cancel.$token";
 import * as unsubscribe from "../appointments-and-prescriptions/appointment_reminders.unsubscribe.$token";
-import { makeGpPatient, makeGpPractice, type GpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
+import { makeGpPractice, type GpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../../tests/support/requests";
 import { makeUser, signInAs } from "../../../tests/support/session-fixtures";
+import { bulkGpPractice } from "../../../tests/support/bulk-fixtures";
 import { useTestWorld } from "../../../tests/support/world";
 import * as builder from "./$practiceCode.bulk-message.$bulkMessageId";
 import * as list from "./$practiceCode.bulk-messages";
@@ -34,18 +34,13 @@ let unlinked: GpTestPatient;
 
 beforeAll(async () => {
   const { context } = world;
-  practice = await makeGpPractice(context);
-  await context.db.update(practices).set({ bulkMessagingEnabled: true }).where(eq(practices.id, practice.id));
-  await context.db.insert(practiceConsents).values({ practiceId: practice.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: context.clock.now() });
-  const r = await makeUser(context, { memberships: [{ practiceId: practice.id, role: "receptionist" }] });
-  reception = (await signInAs(context, r.id)).cookie;
+  ({ practice, reception, linked, unlinked } = await bulkGpPractice(context, {
+    linked: { mobile: "07700900111", email: "linked@example.com" },
+    unlinked: { mobile: "07700900222", dateOfBirth: "1950-01-01" },
+  }));
   const other = await makeGpPractice(context);
   const g = await makeUser(context, { memberships: [{ practiceId: other.id, role: "gp" }] });
   otherGp = (await signInAs(context, g.id)).cookie;
-  linked = await makeGpPatient(context, practice, { linked: true });
-  unlinked = await makeGpPatient(context, practice);
-  await context.db.update(patients).set({ mobile: "07700900111", email: "linked@example.com" }).where(eq(patients.id, linked.patientId));
-  await context.db.update(patients).set({ mobile: "07700900222", dateOfBirth: "1950-01-01" }).where(eq(patients.id, unlinked.patientId));
 });
 
 const code = () => practice.urlCode;

@@ -6,15 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { entryMessages, outbox, patientEntries, patients, practiceConsents, practices, questionnaires, questionnaireSends } from "~/db/schema";
+import { entryMessages, outbox, patientEntries, practices, questionnaires, questionnaireSends } from "~/db/schema";
 import { NATIONAL_QUESTIONNAIRES } from "~/db/seed-templates.server";
 import { sendBatch } from "~/domain/bulk/sender.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { OutboxNotifier } from "~/domain/notify/notifier.server";
-import { CONSENT_TERMS } from "~/domain/practices/consents";
-import { makeGpPatient, makeGpPractice, type GpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
+import { makeGpPractice, type GpPractice, type GpTestPatient } from "../../../tests/support/online-services-fixtures";
 import { callAction, callLoader, getRequest, postRequest, readJson } from "../../../tests/support/requests";
-import { makeUser, signInAs } from "../../../tests/support/session-fixtures";
+import { bulkGpPractice } from "../../../tests/support/bulk-fixtures";
 import { useTestWorld } from "../../../tests/support/world";
 import * as builder from "./$practiceCode.bulk-message.$bulkMessageId";
 import * as list from "./$practiceCode.bulk-messages";
@@ -32,15 +31,10 @@ let otherPracticeQuestionnaire = 0;
 
 beforeAll(async () => {
   const { context } = world;
-  practice = await makeGpPractice(context);
-  await context.db.update(practices).set({ bulkMessagingEnabled: true }).where(eq(practices.id, practice.id));
-  await context.db.insert(practiceConsents).values({ practiceId: practice.id, feature: "bulk_messaging", termsVersion: CONSENT_TERMS.bulk_messaging.version, agreedAt: context.clock.now() });
-  const r = await makeUser(context, { memberships: [{ practiceId: practice.id, role: "receptionist" }] });
-  reception = (await signInAs(context, r.id)).cookie;
-  first = await makeGpPatient(context, practice, { linked: true });
-  second = await makeGpPatient(context, practice);
-  await context.db.update(patients).set({ mobile: "07700900311", email: "first@example.com" }).where(eq(patients.id, first.patientId));
-  await context.db.update(patients).set({ mobile: "07700900322" }).where(eq(patients.id, second.patientId));
+  ({ practice, reception, linked: first, unlinked: second } = await bulkGpPractice(context, {
+    linked: { mobile: "07700900311", email: "first@example.com" },
+    unlinked: { mobile: "07700900322" },
+  }));
   const [q] = await context.db.insert(questionnaires).values({ ...NATIONAL_QUESTIONNAIRES[2], practiceId: null }).returning();
   questionnaireId = q!.id;
   const other = await makeGpPractice(context);
