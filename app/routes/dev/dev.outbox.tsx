@@ -9,9 +9,12 @@ export const handle = { title: "Outbox (development)" };
  * The messages the app would have sent: validation links, reset links, SMS codes. Absent
  * in production (404) unless on a local test server, where messages really go out through GOV.UK Notify.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.config.testTools) throw notFound();
-  const messages = await latestOutbox(context.db);
+  // ?to= one recipient: their messages however many others the app has sent since (a journey
+  // looking for a message made when the demo was seeded, after other journeys sent dozens).
+  const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 320) || undefined;
+  const messages = await latestOutbox(context.db, { to });
   return json({ messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) });
 }
 
