@@ -24,7 +24,8 @@
  *   pages that never hydrate, are findings too.
  * - Results are cached per worker by URL + HTML (CSRF tokens and nonces masked), so a page
  *   met in many journeys is checked once; a cached failure is still reported in every test
- *   that meets it.
+ *   that meets it. axe's results, most of the checks' cost, are shared by all workers of a run
+ *   and keyed with numbers masked (the same page for another draft is checked once).
  * - With JS on, clicks wait until React has hydrated the page (holdClicksUntilHydrated), so
  *   JS-on journeys really take the JS path, however slow the machine.
  * - Findings fail the test when it ends, each naming the rule, the element and the URL.
@@ -32,8 +33,9 @@
  *   request follows (an open dialog) or to fail early.
  * - `openPage(options)` opens a page in a new browser context (a second visitor, another
  *   user agent) with the project's options and the same checks.
- * - Requests to other origins are aborted: the journeys never depend on the internet (the
- *   NHS.UK fonts at assets.nhs.uk fall back to Arial, as they do behind strict proxies).
+ * - The browser resolves no host name but the app's (--host-resolver-rules in the Playwright
+ *   config): the journeys never depend on the internet. Nothing here uses page.route, which
+ *   would turn the browser's cache off (every script fetched and compiled again on every page).
  *
  * html-validate is tuned for React SSR in html-validate.e2e.json. Off: attr-case (React
  * writes charSet, maxLength), void-style and attribute-boolean-style (React's serialisation),
@@ -45,18 +47,19 @@
  * the CSP (style-src 'self') would block inline styles anyway.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { createRequire } from "node:module";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   test as base,
   expect,
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
-  type Request,
 } from "@playwright/test";
 import { HtmlValidate, type ConfigData, type Message } from "html-validate";
-import { E2E_BASE_URL } from "./e2e-constants";
+import { E2E_BASE_URL, E2E_PORT } from "./e2e-constants";
 
 export { expect };
 
@@ -80,6 +83,30 @@ function cached(key: string, run: () => Promise<string[]>): Promise<string[]> {
   return result;
 }
 
+/**
+ * axe's results shared by the run's workers (both projects): a file per key in a folder of
+ * this run's (Playwright empties the output folder when a run starts). axe is most of the
+ * checks' cost, and the same page shape is met by journeys on both workers and in both
+ * projects. Written to a temporary name and renamed, so a reader never sees half a file.
+ */
+const sharedDir = join(fileURLToPath(new URL("../..", import.meta.url)), "test-results", `e2e-${E2E_PORT}`, ".axe-results");
+
+function sharedCached(key: string, run: () => Promise<string[]>): Promise<string[]> {
+  return cached(key, async () => {
+    const file = join(sharedDir, createHash("sha1").update(key).digest("hex"));
+    try {
+      return JSON.parse(readFileSync(file, "utf8")) as string[];
+    } catch {
+      const findings = await run();
+      mkdirSync(sharedDir, { recursive: true });
+      const temporary = `${file}.${process.pid}`;
+      writeFileSync(temporary, JSON.stringify(findings));
+      renameSync(temporary, file);
+      return findings;
+    }
+  });
+}
+
 /** Same page, same markup: masks what differs per visitor or per response. */
 function fingerprint(html: string): string {
   const stable = html
@@ -87,6 +114,19 @@ function fingerprint(html: string): string {
     .replace(/"csrfToken":"[^"]*"/g, '"csrfToken":""')
     .replace(/nonce="[^"]*"/g, 'nonce=""');
   return createHash("sha1").update(stable).digest("hex");
+}
+
+/**
+ * The key of an axe check: the page's path and markup with every number masked (a run of
+ * digits not part of a name such as h2, q31 or margin-bottom-4), so
+ * the same page for another request, draft or date (questions/17 and questions/18) is
+ * checked once. What axe judges (roles, names, labels, landmarks, contrast of styled text)
+ * does not change with a number; ids that could clash only through their numbers are
+ * html-validate's no-dup-id, which still checks every exact document.
+ */
+function axeKey(url: string, html: string): string {
+  const mask = (text: string) => text.replace(/(?<![A-Za-z_-])\d+/g, "N");
+  return `${mask(shortUrl(url))} ${fingerprint(mask(html))}`;
 }
 
 function shortUrl(url: string): string {
@@ -119,12 +159,31 @@ export async function validateHtml(
   return findings;
 }
 
+/**
+ * axe-core's own build (the one @axe-core/playwright depends on), injected by us rather than
+ * through that package's AxeBuilder:
+ * the builder evaluates the 570 KB source twice per check (once to configure, once more to
+ * "inject into every frame") and asks axe for every passing and inapplicable node too, each
+ * with a CSS selector computed; together that was about 40 % of the journeys' CPU. Here the
+ * source goes into a document once (the check is skipped when `axe` is there already) and
+ * axe reports violations only (`resultTypes`), which is all a finding uses. The rules run are
+ * the same: `runOnly` the WCAG tags, as AxeBuilder's withTags did.
+ */
+const requireFromAxePlaywright = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"));
+const axeSource = readFileSync(requireFromAxePlaywright.resolve("axe-core/axe.min.js"), "utf8");
+
+type AxeViolation = { id: string; impact?: string | null; help: string; helpUrl: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
+
 /** Runs axe on the page as it is; returns readable findings (empty when none). */
 export async function axeFindings(page: Page, url = page.url(), where = "live page"): Promise<string[]> {
-  // Legacy mode runs axe.run() in the page itself. The default mode finishes in a new blank
-  // page of the same context, which we neither need (no iframes) nor want (an extra page).
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
-  return results.violations.flatMap((v) =>
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function");
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return results.violations;
+  }, AXE_TAGS);
+  return violations.flatMap((v) =>
     v.nodes.map(
       (node) =>
         `axe ${v.id} (${v.impact ?? "n/a"}) on ${shortUrl(url)} (${where}): ${v.help}\n` +
@@ -189,10 +248,6 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-function isSameOrigin(request: Request, baseURL: string): boolean {
-  return new URL(request.url()).origin === new URL(baseURL).origin;
-}
-
 /** Renders served HTML, scripts blocked, in a page of its own and runs axe on it, one at a time. */
 class SnapshotChecker {
   private queue: Promise<unknown> = Promise.resolve();
@@ -224,26 +279,30 @@ class SnapshotChecker {
   private async open(): Promise<Page> {
     if (this.page && !this.page.isClosed()) return this.page;
     const page = await this.context.newPage();
-    await page.route("**/*", async (route, request) => {
-      if (request.isNavigationRequest()) {
-        // Only ever one document at a time, so no need to match URLs (which Chromium may
-        // have normalised).
-        const doc = this.document;
-        if (doc) {
-          // The page's own scripts stay off (the CSP), so this is the page as served; axe
-          // itself needs JS on, as it waits on timers that a JS-disabled page never runs.
-          return route.fulfill({
-            status: 200,
-            contentType: "text/html; charset=utf-8",
-            headers: { "Content-Security-Policy": "script-src 'none'" },
-            body: doc.html,
-          });
-        }
-        return route.abort();
-      }
-      if (!isSameOrigin(request, this.baseURL)) return route.abort();
-      return route.fallback();
+    // The document comes from memory through CDP Fetch, not page.route: Playwright's routing
+    // turns the browser's cache off, so every snapshot fetched the CSS and images anew. Only
+    // documents are paused here; styles and images load from the server (and its cache).
+    const cdp = await this.context.newCDPSession(page);
+    cdp.on("Fetch.requestPaused", (event: { requestId: string }) => {
+      // Only ever one document at a time, so no need to match URLs (which Chromium may
+      // have normalised).
+      const doc = this.document;
+      const answer = doc
+        ? cdp.send("Fetch.fulfillRequest", {
+            requestId: event.requestId,
+            responseCode: 200,
+            // The page's own scripts stay off (the CSP), so this is the page as served; axe
+            // itself needs JS on, as it waits on timers that a JS-disabled page never runs.
+            responseHeaders: [
+              { name: "Content-Type", value: "text/html; charset=utf-8" },
+              { name: "Content-Security-Policy", value: "script-src 'none'" },
+            ],
+            body: Buffer.from(doc.html, "utf8").toString("base64"),
+          })
+        : cdp.send("Fetch.failRequest", { requestId: event.requestId, errorReason: "Aborted" });
+      answer.catch(() => {});
     });
+    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] });
     this.page = page;
     return page;
   }
@@ -251,10 +310,12 @@ class SnapshotChecker {
 
 type CDPSession = Awaited<ReturnType<BrowserContext["newCDPSession"]>>;
 /** What we use of CDP's Fetch.requestPaused at the response stage. */
-type PausedResponse = {
+type PausedRequest = {
   requestId: string;
   request: { url: string };
   frameId: string;
+  resourceType: string;
+  /** Set at the response stage only. */
   responseStatusCode?: number;
   responseHeaders?: Array<{ name: string; value: string }>;
 };
@@ -285,13 +346,6 @@ class PageChecker {
         if (message.text() === HYDRATION_TIMEOUT_MESSAGE) this.record([`${HYDRATION_TIMEOUT_MESSAGE.slice(5)}: ${shortUrl(page.url())}`]);
       });
     }
-    await page.route("**/*", async (route, request) => {
-      if (!isSameOrigin(request, options.baseURL)) return route.abort();
-      if (options.javaScriptEnabled && this.isRemixDataRequest(request)) {
-        await this.checkLive().catch((error: Error) => this.record([`could not check ${shortUrl(page.url())}: ${error.message}`]));
-      }
-      return route.fallback();
-    });
   }
 
   /**
@@ -301,16 +355,41 @@ class PageChecker {
    * are paused at the response stage in the browser (CDP Fetch, a session of our own next to
    * Playwright's), read, and let through: every document, redirect targets included, and
    * nothing the page does can overtake the read.
+   *
+   * With JS on, Remix's data requests (`?_data=`, behind every client navigation and
+   * submission) are paused the same way, at the request stage, while the page as it is now
+   * is checked. Not with page.route: Playwright's routing turns the browser's cache off, and
+   * every page load then fetched and compiled every script anew (twice the browsers' CPU).
+   * Other origins need no aborting here: the browser resolves no host name but the app's
+   * (--host-resolver-rules in tests/playwright.config.ts).
    */
   private async readServedDocuments() {
     const cdp = await this.page.context().newCDPSession(this.page);
     const { frameTree } = await cdp.send("Page.getFrameTree");
     const mainFrameId = frameTree.frame.id;
-    cdp.on("Fetch.requestPaused", (event) => this.track(this.onDocumentResponse(cdp, event, mainFrameId)));
-    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Response" }] });
+    cdp.on("Fetch.requestPaused", (event: PausedRequest) => {
+      if (event.responseStatusCode === undefined) this.track(this.beforeDataRequest(cdp, event));
+      else this.track(this.onDocumentResponse(cdp, event, mainFrameId));
+    });
+    const patterns: Array<{ urlPattern: string; resourceType: "Document" | "Fetch"; requestStage: "Request" | "Response" }> = [
+      { urlPattern: "*", resourceType: "Document", requestStage: "Response" },
+    ];
+    if (this.options.javaScriptEnabled) patterns.push({ urlPattern: "*_data=*", resourceType: "Fetch", requestStage: "Request" });
+    await cdp.send("Fetch.enable", { patterns });
   }
 
-  private async onDocumentResponse(cdp: CDPSession, event: PausedResponse, mainFrameId: string) {
+  /** Checks the page as it is before a Remix data request changes it; then lets it go. */
+  private async beforeDataRequest(cdp: CDPSession, event: PausedRequest) {
+    try {
+      if (new URL(event.request.url).searchParams.has("_data")) {
+        await this.checkLive().catch((error: Error) => this.record([`could not check ${shortUrl(this.page.url())}: ${error.message}`]));
+      }
+    } finally {
+      await cdp.send("Fetch.continueRequest", { requestId: event.requestId }).catch(() => {});
+    }
+  }
+
+  private async onDocumentResponse(cdp: CDPSession, event: PausedRequest, mainFrameId: string) {
     const status = event.responseStatusCode ?? 0;
     const type = event.responseHeaders?.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
     const url = event.request.url;
@@ -358,10 +437,6 @@ class PageChecker {
     return this.takeFindings();
   }
 
-  private isRemixDataRequest(request: Request): boolean {
-    return request.resourceType() === "fetch" && new URL(request.url()).searchParams.has("_data");
-  }
-
   private record(found: string[]) {
     for (const f of found) {
       if (!this.reported.has(f) && !this.findings.includes(f)) this.findings.push(f);
@@ -379,7 +454,7 @@ class PageChecker {
     const key = `${url} ${fingerprint(html)}`;
     const [markup, a11y] = await Promise.all([
       cached(`served ${key}`, () => validateHtml(html, url, "as served")),
-      cached(`axe-served ${key}`, () => this.options.snapshots.check(url, html)),
+      sharedCached(`axe-served ${axeKey(url, html)}`, () => this.options.snapshots.check(url, html)),
     ]);
     this.record([...markup, ...a11y]);
   }
@@ -398,7 +473,7 @@ class PageChecker {
         const html = await page.content();
         const key = `${url} ${fingerprint(html)}`;
         const [a11y, markup] = await Promise.all([
-          cached(`axe-live ${key}`, () => axeFindings(page, url, "live page")),
+          sharedCached(`axe-live ${axeKey(url, html)}`, () => axeFindings(page, url, "live page")),
           cached(`dom ${key}`, () => validateHtml(html, url, "DOM after scripts")),
         ]);
         const fresh = [...a11y, ...markup].filter((f) => !this.reported.has(f));
