@@ -55,17 +55,32 @@ proto.transaction = function (fn) {
   });
 };
 
-const frontdoor = await startFrontdoor(root, { ...process.env, DATABASE_URL: "" });
+// BENCH_COUNT_DATABASE_URL (an empty PostgreSQL database of your own): the app on PostgreSQL, so
+// that the process's CPU time is the app's and not PGlite's (PGlite's WASM is ~90% of it in
+// process). Queries are then counted at pg's Client.
+const postgresUrl = process.env.BENCH_COUNT_DATABASE_URL ?? "";
+if (postgresUrl) {
+  const { default: pg } = await import("pg");
+  const clientQuery = pg.Client.prototype.query as unknown as Query;
+  (pg.Client.prototype as unknown as { query: Query }).query = function (...args) {
+    const [text] = args;
+    if (/^\s*(begin|commit|rollback)\b/i.test(String(typeof text === "object" && text ? (text as { text?: string }).text : text))) {
+      if (/^\s*begin/i.test(String(text))) transactions++;
+    } else note([typeof text === "object" && text ? (text as { text?: string }).text : text]);
+    return clientQuery.apply(this, args);
+  };
+}
+const frontdoor = await startFrontdoor(root, { ...process.env, DATABASE_URL: postgresUrl });
 try {
   const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: pairs + 1, sessionSecret: BENCH_SESSION_SECRET });
   const headers = { cookie: patient.cookie, accept: "text/html" };
   const profileFile = process.env.BENCH_COUNT_PROFILE;
   const session = new Session();
-  const rows: { what: string; status: number; queries: number; transactions: number; ms: number }[] = [];
+  const rows: { what: string; status: number; queries: number; transactions: number; ms: number; cpuMs: number }[] = [];
   for (let i = 0; i < pairs + 1; i++) {
     const path = questionPagePath("demo", patient.draftIds[i], 1);
     for (const method of ["GET", "POST"] as const) {
-      const before = { queries, transactions, at: performance.now() };
+      const before = { queries, transactions, at: performance.now(), cpu: process.cpuUsage() };
       const form = method === "POST" ? new URLSearchParams({ csrf: patient.csrfToken, ...ANSWER_FIELDS }).toString() : undefined;
       if (showSql && i > 0) console.log(`${method} ${path}`);
       const response = await fetch(new URL(path, frontdoor.baseUrl), {
@@ -83,7 +98,10 @@ try {
         await session.post("Profiler.start");
       }
       // The first pair warms the modules and caches up: not counted.
-      if (i > 0) rows.push({ what: method, status: response.status, queries: queries - before.queries, transactions: transactions - before.transactions, ms: performance.now() - before.at });
+      // CPU time of this process (app, PGlite and the fetch client together: the client's share is
+      // the same before and after an app change), which a busy machine inflates far less than wall time.
+      const used = process.cpuUsage(before.cpu);
+      if (i > 0) rows.push({ what: method, status: response.status, queries: queries - before.queries, transactions: transactions - before.transactions, ms: performance.now() - before.at, cpuMs: (used.user + used.system) / 1000 });
     }
   }
   if (profileFile) {
@@ -96,7 +114,7 @@ try {
     const statuses = [...new Set(mine.map((r) => r.status))].join(",");
     const avg = (f: (r: (typeof rows)[number]) => number) => mine.reduce((a, r) => a + f(r), 0) / mine.length;
     console.log(
-      `${method} /demo/questions/{id}: status ${statuses}; queries ${avg((r) => r.queries).toFixed(1)} per request (${Math.min(...mine.map((r) => r.queries))}–${Math.max(...mine.map((r) => r.queries))}), transactions ${avg((r) => r.transactions).toFixed(1)}, ${avg((r) => r.ms).toFixed(1)} ms average over ${mine.length}`,
+      `${method} /demo/questions/{id}: status ${statuses}; queries ${avg((r) => r.queries).toFixed(1)} per request (${Math.min(...mine.map((r) => r.queries))}–${Math.max(...mine.map((r) => r.queries))}), transactions ${avg((r) => r.transactions).toFixed(1)}, CPU ${avg((r) => r.cpuMs).toFixed(2)} ms, wall ${avg((r) => r.ms).toFixed(1)} ms average over ${mine.length}`,
     );
   }
 } finally {

@@ -28,6 +28,15 @@
  *    against the root route module and SPA mode): the routes it makes depend on nothing else.
  *    With 3, the render's `matchRoutes` gets the same array every time, so 1 applies to it too.
  *
+ * @remix-run/router, a second layer with its own marker (decision 0140; a node_modules patched
+ * with the first layer only gets just this one):
+ * 5. The match loop skips branches that cannot match without running them: each branch's path
+ *    says how many segments a pathname must have (at least, with a splat) and which are static;
+ *    the pathname's segments are compared upper-cased (what the routes' case-insensitive regular
+ *    expressions compare), so the skip only drops branches whose regular expressions would fail.
+ *    Branches are still tried in rank order; a pathname with an empty segment, no leading slash,
+ *    or a partial match (lazy discovery) tries every branch as before.
+ *
  * Run by `npm install` / `npm ci` (postinstall); idempotent (a marker says a file is patched);
  * fails loudly when a package's code no longer has the lines it patches (update the patch, or
  * drop it if the package caches by itself). `tests/integration/remix-router-patch.test.ts`
@@ -84,6 +93,44 @@ function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manif
 }
 `;
 
+export const INDEX_MARKER = "/* frontdoor: route index (scripts/patch-remix-router.mjs) */";
+
+const ROUTER_INDEX = `${INDEX_MARKER}
+function frontdoorPathShape(pathname) {
+  if (pathname.charCodeAt(0) !== 47) return null;
+  let trimmed = pathname.replace(/\\/+$/, "");
+  if (trimmed === "") return [];
+  let segments = trimmed.slice(1).split("/");
+  for (let i = 0; i < segments.length; i++) {
+    if (segments[i] === "") return null;
+    segments[i] = segments[i].toUpperCase();
+  }
+  return segments;
+}
+function frontdoorBranchShape(branch) {
+  if (branch.frontdoorShape !== undefined) return branch.frontdoorShape;
+  let segments = branch.path.split("/").filter(s => s !== "");
+  let splat = segments.length > 0 && segments[segments.length - 1] === "*";
+  if (splat) segments.pop();
+  let shape = null;
+  if (segments.every(s => !s.includes("*") && !s.includes("?"))) {
+    shape = { count: segments.length, splat, statics: [] };
+    segments.forEach((s, i) => {
+      if (!s.startsWith(":")) shape.statics.push([i, s.toUpperCase()]);
+    });
+  }
+  branch.frontdoorShape = shape;
+  return shape;
+}
+function frontdoorMayMatch(branch, path) {
+  let shape = frontdoorBranchShape(branch);
+  if (shape === null) return true;
+  if (shape.splat ? path.length < shape.count : path.length !== shape.count) return false;
+  for (let [i, text] of shape.statics) if (path[i] !== text) return false;
+  return true;
+}
+`;
+
 const REACT_SERVER_CACHE = `${MARKER}
 const frontdoorServerRoutes = new WeakMap();
 function frontdoorCreateServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
@@ -134,11 +181,28 @@ export const PATCHES = [
       ],
     ],
   },
+  {
+    module: "@remix-run/router",
+    marker: INDEX_MARKER,
+    edits: [
+      [
+        "matchRoutesImpl reads the pathname's shape",
+        "  let decoded = decodePath(pathname);\n",
+        "  let decoded = decodePath(pathname);\n  let frontdoorShape = allowPartial ? null : frontdoorPathShape(decoded);\n",
+      ],
+      [
+        "the match loop skips branches that cannot match",
+        "    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n",
+        "    if (frontdoorShape !== null && !frontdoorMayMatch(branches[i], frontdoorShape)) continue;\n    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n",
+      ],
+      ["the index, before matchRouteBranch", "function matchRouteBranch(branch, pathname, allowPartial) {\n", `${ROUTER_INDEX}function matchRouteBranch(branch, pathname, allowPartial) {\n`],
+    ],
+  },
 ];
 
 /** The patched source; the same text when already patched. Throws when an anchor is missing. */
 export function patchSource(source, patch) {
-  if (source.includes(MARKER)) return source;
+  if (source.includes(patch.marker ?? MARKER)) return source;
   let out = source;
   for (const [what, before, after] of patch.edits) {
     const at = out.indexOf(before);
@@ -152,7 +216,7 @@ export function patchSource(source, patch) {
 
 /** The file as published, from a patched source (the test compares the two). */
 export function unpatchSource(source, patch) {
-  if (!source.includes(MARKER)) return source;
+  if (!source.includes(patch.marker ?? MARKER)) return source;
   let out = source;
   for (const [what, before, after] of [...patch.edits].reverse()) {
     if (!out.includes(after)) throw new Error(`patch-remix-router: ${patch.module}, "${what}" is not in the patched source`);
@@ -172,7 +236,7 @@ function main() {
   for (const patch of PATCHES) {
     const file = fileOf(patch);
     const source = readFileSync(file, "utf8");
-    if (source.includes(MARKER)) {
+    if (source.includes(patch.marker ?? MARKER)) {
       if (!check) console.log(`patch-remix-router: already applied to ${file}`);
       continue;
     }

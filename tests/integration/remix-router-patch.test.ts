@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { MARKER, PATCHES, fileOf, patchSource, unpatchSource } from "../../scripts/patch-remix-router.mjs";
+import { describe, expect, it, vi } from "vitest";
+import { INDEX_MARKER, MARKER, PATCHES, fileOf, patchSource, unpatchSource } from "../../scripts/patch-remix-router.mjs";
 import { areaRoutes } from "../../app/route-table.mjs";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
@@ -19,10 +19,10 @@ type Router = {
   matchPath(pattern: { path: string; end?: boolean; caseSensitive?: boolean }, pathname: string): unknown;
   UNSAFE_convertRoutesToDataRoutes(routes: Route[], map: (route: Route) => object, parentPath?: string[], manifest?: Record<string, Route>): Route[];
 };
-type Patch = { module: string; edits: [string, string, string][] };
+type Patch = { module: string; marker?: string; edits: [string, string, string][] };
 
 const require = createRequire(import.meta.url);
-const [routerPatch, reactPatch] = PATCHES as Patch[];
+const [routerPatch, reactPatch, indexPatch] = PATCHES as Patch[];
 const routerFile = fileOf(routerPatch) as string;
 const patched = require(routerFile) as Router;
 const source = readFileSync(routerFile, "utf8");
@@ -30,7 +30,7 @@ const source = readFileSync(routerFile, "utf8");
 /** The router as published, loaded from the unpatched text (CommonJS, no require of its own). */
 function published(): Router {
   const module = { exports: {} as Router };
-  new Function("module", "exports", unpatchSource(source, routerPatch))(module, module.exports);
+  new Function("module", "exports", unpatchSource(unpatchSource(source, indexPatch), routerPatch))(module, module.exports);
   return module.exports;
 }
 
@@ -65,15 +65,58 @@ describe("the route-matching patch of @remix-run/router", () => {
   it("is applied to the files the server loads, idempotent, and refuses code that has changed", () => {
     for (const patch of PATCHES as Patch[]) {
       const text = readFileSync(fileOf(patch), "utf8");
-      expect(text, patch.module).toContain(MARKER);
+      const marker = patch.marker ?? MARKER;
+      expect(text, patch.module).toContain(marker);
       expect(patchSource(text, patch)).toBe(text);
       const original = unpatchSource(text, patch);
-      expect(original).not.toContain(MARKER);
+      expect(original).not.toContain(marker);
       expect(patchSource(original, patch)).toBe(text);
       const [, anchor] = patch.edits[0];
       expect(() => patchSource(original.replace(anchor, anchor.replace(/\w+/, "renamed")), patch)).toThrow(/has changed/);
     }
     expect(reactPatch.module).toBe("@remix-run/react/dist/server.js");
+    // The index is a layer of its own: a router patched with the caches only (an older install) takes it alone.
+    expect(indexPatch).toMatchObject({ module: "@remix-run/router", marker: INDEX_MARKER });
+    const cachesOnly = unpatchSource(source, indexPatch);
+    expect(cachesOnly).toContain(MARKER);
+    expect(cachesOnly).not.toContain(INDEX_MARKER);
+    expect(patchSource(cachesOnly, indexPatch)).toBe(source);
+  });
+
+  it("skips only branches that cannot match: odd pathnames match as the published router matches them", () => {
+    const reference = published();
+    const routes: Route[] = [
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "home", index: true },
+          { id: "about", path: "about" },
+          { id: "exact", path: "Exact", caseSensitive: true },
+          { id: "dotted", path: "robots.txt" },
+          { id: "greek", path: "σ" },
+          { id: "eszett", path: "straße" },
+          { id: "code", path: ":code", children: [{ id: "code-index", index: true }, { id: "questions", path: "questions/:id" }, { id: "opt", path: "opt/:tab?" }, { id: "files", path: "files/*" }] },
+          { id: "suffix", path: ":name.json" },
+          { id: "legacy", path: "legacy*" },
+          { id: "splat", path: "*" },
+        ],
+      },
+    ];
+    const pathnames = [
+      "/", "//", "", "about", "/about", "/ABOUT/", "/about//", "//about", "/about/x", "/Exact", "/exact", "/EXACT/", "/robots.txt", "/ROBOTS.TXT",
+      "/σ", "/Σ", "/ς", "/straße", "/STRASSE", "/strasse", "/demo", "/demo/", "/demo/questions/1", "/demo/QUESTIONS/1/", "/demo/questions//1",
+      "/demo/questions/1/2", "/demo/opt", "/demo/opt/tab", "/demo/files", "/demo/files/", "/demo/files/a/b", "/demo//files/a", "/x.json", "/legacy", "/legacyx/y",
+      "/demo%2Fquestions/1", "/d%C3%A9mo/questions/1", "/%E2%84%AA", "/K",
+    ];
+    // "legacy*" is warned about on every compile by the published router: expected here.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const pathname of pathnames) {
+      const expected = summary(reference.matchRoutes(routes, pathname));
+      expect(summary(patched.matchRoutes(routes, pathname)), pathname).toEqual(expected);
+      expect(summary(patched.matchRoutes(routes, pathname)), pathname).toEqual(expected);
+    }
+    warn.mockRestore();
   });
 
   it("matches every URL of the route table as the published router does, again and again", () => {

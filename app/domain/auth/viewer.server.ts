@@ -6,7 +6,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { runNamed } from "~/db/named-query.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { entryScopeOf } from "~/domain/requests/access.server";
 import {
@@ -47,7 +47,7 @@ export type ViewerState = { viewer: Viewer | null; expired: boolean };
 export async function loadViewerBySession(context: Pick<AppContext, "db" | "clock">, sessionId: string | undefined): Promise<ViewerState> {
   const { db, clock } = context;
   if (!sessionId || sessionId.length > 100) return { viewer: null, expired: false };
-  const [row] = await runNamed(
+  const [row] = await preparedOnce(db, "viewer", (db) =>
     db
       .select({
         session: sessions,
@@ -67,10 +67,9 @@ export async function loadViewerBySession(context: Pick<AppContext, "db" | "cloc
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, hashSessionId(sessionId)))
+      .where(eq(sessions.idHash, sql.placeholder("idHash")))
       .limit(1),
-    "viewer",
-  );
+  ).execute({ idHash: hashSessionId(sessionId) });
   if (!row) return { viewer: null, expired: false };
   const memberships = row.memberships;
   const lookup = await checkSession(db, clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)));

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { runNamed } from "~/db/named-query.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { openingHours, practices } from "~/db/schema";
 import { DEFAULT_OPENING_HOURS, WEEKDAYS, type OpeningDay } from "./opening-hours";
 
@@ -20,14 +20,13 @@ export async function listPublicPractices(db: Db) {
 
 export async function findPracticeByCode(db: Db, code: string) {
   if (!/^[A-Za-z0-9]+$/.test(code)) return null;
-  const [row] = await runNamed(
+  const [row] = await preparedOnce(db, "practice_by_code", (db) =>
     db
       .select()
       .from(practices)
-      .where(sql`lower(${practices.urlCode}) = ${code.toLowerCase()}`)
+      .where(sql`lower(${practices.urlCode}) = ${sql.placeholder("code")}`)
       .limit(1),
-    "practice_by_code",
-  );
+  ).execute({ code: code.toLowerCase() });
   return row ?? null;
 }
 

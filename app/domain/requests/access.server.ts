@@ -5,7 +5,7 @@
  * patients goes through `entryScope`, so an id that belongs to somebody else is simply not
  * found (page-not-found, never a leak).
  */
-import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { carerDependents, patientEntries, patients, practices, users } from "~/db/schema";
 
@@ -70,7 +70,7 @@ export function entryScope(userId: number): SQL {
  * entryScope for a user id given as a value or as a column of the enclosing query (the
  * viewer's one-query load correlates it with the session's user).
  */
-export function entryScopeOf(userId: number | AnyColumn): SQL {
+export function entryScopeOf(userId: number | AnyColumn | Placeholder): SQL {
   // One IN over a UNION, not an OR: PostgreSQL plans an OR of subqueries as a filter over every
   // request in the table (seconds at 10 million rows, on every page a signed-in user opens);
   // each branch of the UNION is an index range (patient_entries_creator_idx, _patient_idx).

@@ -7,7 +7,8 @@ import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { answers, patientEntries, patients } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
-import { entryScope } from "./access.server";
+import { entryScopeOf } from "./access.server";
+import { preparedOnce } from "~/db/prepared.server";
 
 export type PatientEntry = typeof patientEntries.$inferSelect;
 export type Answer = typeof answers.$inferSelect;
@@ -46,11 +47,13 @@ export async function createEntry(
 /** The entry if it is at this practice and about the user or someone they care for. */
 export async function findEntryForUser(db: Db, userId: number, practiceId: number, entryId: number): Promise<PatientEntry | null> {
   if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
-  const [entry] = await db
-    .select()
-    .from(patientEntries)
-    .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId), entryScope(userId)))
-    .limit(1);
+  const [entry] = await preparedOnce(db, "entry_for_user", (db) =>
+    db
+      .select()
+      .from(patientEntries)
+      .where(and(eq(patientEntries.id, sql.placeholder("entryId")), eq(patientEntries.practiceId, sql.placeholder("practiceId")), entryScopeOf(sql.placeholder("userId"))))
+      .limit(1),
+  ).execute({ entryId, practiceId, userId });
   return entry ?? null;
 }
 
@@ -73,11 +76,13 @@ export async function findEntryForGrant(db: Db, grant: TokenGrant, entryId: numb
 }
 
 export async function loadAnswers(db: Db, entryId: number): Promise<Answer[]> {
-  const rows = await db
-    .select({ ...getTableColumns(answers), answerText: sql<string>`${answers.answer}::text` })
-    .from(answers)
-    .where(eq(answers.patientEntryId, entryId))
-    .orderBy(asc(answers.questionId));
+  const rows = await preparedOnce(db, "answers_of_entry", (db) =>
+    db
+      .select({ ...getTableColumns(answers), answerText: sql<string>`${answers.answer}::text` })
+      .from(answers)
+      .where(eq(answers.patientEntryId, sql.placeholder("entryId")))
+      .orderBy(asc(answers.questionId)),
+  ).execute({ entryId });
   // Read as text and parsed once here: the drivers parse jsonb and drizzle parses a string
   // again, which would turn an answer typed as "42", "true" or "null" into 42, true or null.
   return rows.map(({ answerText, ...row }) => ({ ...row, answer: JSON.parse(answerText) as string | string[] }));
