@@ -5,7 +5,7 @@
  * processes on PostgreSQL. Stops gracefully on SIGTERM and SIGINT.
  */
 import cluster from "node:cluster";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { readConfig } from "./app/config.server";
@@ -22,7 +22,17 @@ import { startInProcessQueue, startPgBossQueue, type JobQueue, type Jobs } from 
 import { OutboxNotifier } from "./app/domain/notify/notifier.server";
 import { sendDueReminders } from "./app/domain/bulk/reminders.server";
 
+/** A point of the start: ms since the process started, and CPU ms used by then (decision 0138). */
+const startMark = () => {
+  const cpu = process.cpuUsage();
+  return { at: performance.now(), cpu: (cpu.user + cpu.system) / 1000 };
+};
+/** Every import above is loaded by now: the first figure of the start-up log line. */
+const modulesLoaded = startMark();
+
 const here = dirname(fileURLToPath(import.meta.url));
+/** The project root: server.ts sits in it, and its compiled bundle (`npm start`) in build/. */
+const root = basename(here) === "build" ? dirname(here) : here;
 
 type Config = ReturnType<typeof readConfig>;
 type Logger = ReturnType<typeof createLogger>;
@@ -49,8 +59,10 @@ async function main() {
   const logger = createLogger(config);
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);
   const database = await open(config);
+  const databaseOpen = startMark();
   if (!cluster.isWorker) await prepare(database, config, logger);
-  const build = (await import(join(here, "build/index.js"))) as ServerBuild;
+  const prepared = startMark();
+  const build = (await import(join(root, "build/index.js"))) as ServerBuild;
   // Bulk messages and appointment reminders (issue "templates", decision 0121): pg-boss on
   // PostgreSQL, an in-process runner over the same rows on PGlite (one process only).
   const notifier = createNotifier(config, database.db);
@@ -63,12 +75,28 @@ async function main() {
       : undefined,
     onError: logJobError,
   };
+  const buildLoaded = startMark();
   const queue: JobQueue = config.databaseUrl ? await startPgBossQueue(jobs, config.databaseUrl) : startInProcessQueue(jobs);
-  const app = createApp({ config, database, clock: systemClock, build, publicDir: join(here, "public"), logger, notifier, jobs: queue });
+  const app = createApp({ config, database, clock: systemClock, build, publicDir: join(root, "public"), logger, notifier, jobs: queue });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, database: database.kind }, `Frontdoor listening on http://localhost:${port}`);
+    // Where the start went (decision 0138), in ms since the process started: bench/startup.ts
+    // reads this line; in production it shows a slow start's cause in the logs.
+    const listening = startMark();
+    const phases = { modules: modulesLoaded, database: databaseOpen, prepare: prepared, build: buildLoaded, listen: listening };
+    const spans = (key: "at" | "cpu") => {
+      let last = 0;
+      return Object.fromEntries(
+        Object.entries(phases).map(([name, mark]) => {
+          const span = Math.round(mark[key] - last);
+          last = mark[key];
+          return [name, span];
+        }),
+      );
+    };
+    logger.info({ startup: { ...spans("at"), total: Math.round(listening.at) }, startupCpu: { ...spans("cpu"), total: Math.round(listening.cpu) } }, `started in ${Math.round(listening.at)} ms`);
   });
   server.keepAliveTimeout = 65_000;
   // The reports' hourly rollup (issue "reports"): refreshed now and every 5 minutes, until the

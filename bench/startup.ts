@@ -2,9 +2,10 @@
  * `node --import tsx bench/startup.ts`: start-up on the embedded database (issue "speed"), build
  * excluded. Two measures, each run BENCH_STARTUP_RUNS (3) times:
  *
- * 1. End to end: `node --max-semi-space-size=32 --import tsx server.ts` as `npm start` runs it
+ * 1. End to end: `node --max-semi-space-size=32 build/server.js` as `npm start` runs it
  *    (production, demo seed on), from spawning the process to the first 200 of `/`: from an empty
  *    data folder (migrations and the demo seed included), then again on the data it left.
+ *    BENCH_STARTUP_ENTRY=tsx measures `--import tsx server.ts` instead (what e2e runs).
  * 2. Where the time goes: the same steps as server.ts in a child process with a clock between
  *    them: loading the modules, opening PGlite (start and migrations), the demo seed, loading
  *    the server build, the first request.
@@ -22,6 +23,8 @@ import { fixed, table } from "./format";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+/** What `npm start` runs (decision 0138), or server.ts through tsx. */
+const entry = process.env.BENCH_STARTUP_ENTRY === "tsx" ? ["--import", "tsx", "server.ts"] : ["build/server.js"];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,7 +55,7 @@ const env = (dataDir: string, port: number) => ({
 async function firstOk(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "server.ts"], { cwd: root, env: env(dataDir, port), stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--max-semi-space-size=32", ...entry], { cwd: root, env: env(dataDir, port), stdio: ["ignore", "ignore", "inherit"] });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server.ts exited (${child.exitCode})`);
@@ -107,7 +110,7 @@ async function main() {
       rmSync(dir2, { recursive: true, force: true });
     }
   }
-  console.log(`Start-up on PGlite, build excluded — ${startedAt.toISOString()}, ${runs} runs each (median, min–max)\n`);
+  console.log(`Start-up on PGlite, build excluded — node ${entry.join(" ")}, ${startedAt.toISOString()}, ${runs} runs each (median, min–max)\n`);
   console.log(
     table(
       ["Data folder", "First 200 (median)", "min", "max", "Goal", "Load avg"],

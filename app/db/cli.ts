@@ -20,17 +20,15 @@ async function main(command: string | undefined) {
   if (command === "reset" && !config.databaseUrl) {
     rmSync(resolve(config.dataDir), { recursive: true, force: true });
   }
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, migrate: false } : { kind: "pglite", dataDir: config.dataDir, migrate: false },
-  );
-  try {
-    if (command === "reset" && config.databaseUrl) {
+  if (command === "reset" && config.databaseUrl) {
+    const database = await openDatabase({ kind: "postgres", url: config.databaseUrl, migrate: false });
+    try {
       await database.db.execute(sql`drop schema if exists public cascade`);
       await database.db.execute(sql`drop schema if exists drizzle cascade`);
       await database.db.execute(sql`create schema public`);
+    } finally {
+      await database.close();
     }
-  } finally {
-    await database.close();
   }
   const migrated = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },

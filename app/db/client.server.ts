@@ -8,6 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { restorePgliteTemplate } from "./pglite-template.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -99,6 +100,9 @@ async function openPglite(options: { dataDir?: string; migrate?: boolean; loadFr
     releaseLock = lockDataDir(options.dataDir);
   }
   try {
+    // A new folder starts as a copy of the migrated template when there is one (decision 0138):
+    // no initdb, and the migrations below find nothing left to apply.
+    if (options.dataDir && options.migrate !== false && !options.loadFrom) restorePgliteTemplate(options.dataDir, migrationsFolder());
     const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
     const client = await PGlite.create({
       dataDir: options.dataDir,

@@ -5,9 +5,9 @@
  * in the inbox counters as real submissions are.
  */
 import { answers, entryEvents, entryMessages, patientEntries } from "./schema";
-import { applyInboxChange } from "~/domain/inbox/counters.server";
-import type { Db, Tx } from "./client.server";
-import { indexRequestText } from "~/domain/requests/request-text.server";
+import { applyNewRequestsToInboxes, inboxStateColumns } from "~/domain/inbox/counters.server";
+import type { Tx } from "./client.server";
+import { indexRequestsText } from "~/domain/requests/request-text.server";
 
 
 type DemoRequest = {
@@ -39,22 +39,30 @@ export const HILLSIDE_REQUESTS: DemoRequest[] = [
   { issueTypeId: 2, hoursAgo: 60, stage: "completed", assignee: "gp", answers: { 11: ["none"], 12: "Type 2 diabetes", 13: "My annual review is overdue.", 14: "yes" } },
 ];
 
+/**
+ * Writes the requests in a few statements (one per table, not one per row: the demo seed runs
+ * on every first start, and on PGlite each statement is a round trip through the WASM engine).
+ */
 export async function seedDemoRequests(
   tx: Tx,
   input: { practiceId: number; patientIds: number[]; userIdFor: (patientId: number) => number; gpId: number; receptionId: number | null; requests?: DemoRequest[] },
 ) {
   const now = Date.now();
-  for (const [i, r] of (input.requests ?? REQUESTS).entries()) {
+  const requests = (input.requests ?? REQUESTS).map((r, i) => {
     const patientId = input.patientIds[i % input.patientIds.length];
     const at = new Date(now - r.hoursAgo * 3_600_000);
     const assignedToId = r.assignee === "gp" ? input.gpId : r.assignee === "reception" ? input.receptionId : null;
-    const [entry] = await tx
-      .insert(patientEntries)
-      .values({
+    return { r, at, assignedToId, patientId };
+  });
+  if (requests.length === 0) return;
+  const entries = await tx
+    .insert(patientEntries)
+    .values(
+      requests.map(({ r, at, assignedToId, patientId }) => ({
         practiceId: input.practiceId,
         patientId,
         createdByUserId: input.userIdFor(patientId),
-        requester: "staff",
+        requester: "staff" as const,
         issueTypeId: r.issueTypeId,
         stage: r.stage ?? "submitted",
         awaitingPatientReply: Boolean(r.awaiting),
@@ -64,14 +72,19 @@ export async function seedDemoRequests(
         urgencyId: r.urgencyId ?? null,
         assignedToId,
         createdAt: at,
-      })
-      .returning();
-    await tx.insert(answers).values(Object.entries(r.answers).map(([questionId, answer]) => ({ patientEntryId: entry.id, questionId: Number(questionId), answer, createdAt: at, updatedAt: at })));
-    await indexRequestText(tx, entry.id);
-    await tx.insert(entryEvents).values({ patientEntryId: entry.id, kind: "submitted", createdAt: at });
-    if (r.awaiting) {
-      await tx.insert(entryMessages).values({ patientEntryId: entry.id, authorUserId: assignedToId, authorRole: "staff", body: r.awaiting, createdAt: new Date(at.getTime() + 1_800_000) });
-    }
-    await applyInboxChange(tx, input.practiceId, null, entry);
-  }
+      })),
+    )
+    .returning(inboxStateColumns);
+  await tx.insert(answers).values(
+    requests.flatMap(({ r, at }, i) =>
+      Object.entries(r.answers).map(([questionId, answer]) => ({ patientEntryId: entries[i].id, questionId: Number(questionId), answer, createdAt: at, updatedAt: at })),
+    ),
+  );
+  await indexRequestsText(tx, entries.map((e) => e.id));
+  await tx.insert(entryEvents).values(requests.map(({ at }, i) => ({ patientEntryId: entries[i].id, kind: "submitted" as const, createdAt: at })));
+  const replies = requests.flatMap(({ r, at, assignedToId }, i) =>
+    r.awaiting ? [{ patientEntryId: entries[i].id, authorUserId: assignedToId, authorRole: "staff" as const, body: r.awaiting, createdAt: new Date(at.getTime() + 1_800_000) }] : [],
+  );
+  if (replies.length > 0) await tx.insert(entryMessages).values(replies);
+  await applyNewRequestsToInboxes(tx, input.practiceId, entries);
 }

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db, Queryable as Tx } from "~/db/client.server";
 import { runNamed } from "~/db/named-query.server";
-import { inboxCounters } from "~/db/schema";
+import { inboxCounters, patientEntries } from "~/db/schema";
 import { inboxDelta, type InboxState } from "./inboxes";
 
 
@@ -20,6 +20,42 @@ export async function applyInboxChange(tx: Tx, practiceId: number, before: Inbox
         set: { count: sql`${inboxCounters.count} + ${change.delta}` },
       });
   }
+}
+
+/** A request's id and what its inboxes depend on: `returning(inboxStateColumns)` of a bulk insert. */
+export const inboxStateColumns = {
+  id: patientEntries.id,
+  stage: patientEntries.stage,
+  submittedAt: patientEntries.submittedAt,
+  awaitingPatientReply: patientEntries.awaitingPatientReply,
+  assignedToId: patientEntries.assignedToId,
+  issueTypeId: patientEntries.issueTypeId,
+  deletedAt: patientEntries.deletedAt,
+};
+
+/**
+ * applyInboxChange for many new requests of one practice at once (seeds and fixtures that write
+ * requests in bulk): the deltas are summed per counter first, then written in one upsert, so
+ * the counters end exactly as if each request had been applied on its own.
+ */
+export async function applyNewRequestsToInboxes(tx: Tx, practiceId: number, requests: readonly InboxState[]): Promise<void> {
+  const sums = new Map<string, { inbox: string; userId: number; count: number }>();
+  for (const request of requests) {
+    for (const change of inboxDelta(null, request)) {
+      const k = `${change.inbox}#${change.userId}`;
+      const sum = sums.get(k) ?? { inbox: change.inbox, userId: change.userId, count: 0 };
+      sum.count += change.delta;
+      sums.set(k, sum);
+    }
+  }
+  if (sums.size === 0) return;
+  await tx
+    .insert(inboxCounters)
+    .values([...sums.values()].map((s) => ({ practiceId, ...s })))
+    .onConflictDoUpdate({
+      target: [inboxCounters.practiceId, inboxCounters.inbox, inboxCounters.userId],
+      set: { count: sql`${inboxCounters.count} + excluded.count` },
+    });
 }
 
 /** Every counter of a practice, as "inbox" or "personal:{userId}" → count. */

@@ -7,9 +7,26 @@ import { copy } from "~/copy";
 
 const ZONE = "Europe/London";
 
+/**
+ * One formatter per set of options, made once: making an Intl.DateTimeFormat costs far more
+ * than using one (the demo seed's slots spent ~0.3 s here; a page of appointments formats
+ * each of them). Only the few option sets of this module ever come here.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, ...options });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 function parts(value: string | Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, ...options }).formatToParts(new Date(value))) {
+  for (const p of formatter(options).formatToParts(new Date(value))) {
     out[p.type] = p.value;
   }
   return out;

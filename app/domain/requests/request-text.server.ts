@@ -4,7 +4,7 @@
  * database function request_search_document (migration 0007), so the app, the seeds and the
  * backfill agree; it is set when the request is sent, when its answers are final.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable as Tx } from "~/db/client.server";
 import { patientEntries } from "~/db/schema";
 
@@ -17,6 +17,12 @@ export function requestSearchDocument(): SQL {
 /** Sets a sent request's document from its answers (seeds and fixtures that write rows directly). */
 export async function indexRequestText(tx: Tx, entryId: number): Promise<void> {
   await tx.update(patientEntries).set({ searchDocument: requestSearchDocument() }).where(eq(patientEntries.id, entryId));
+}
+
+/** indexRequestText for several requests in one statement (bulk seeds). */
+export async function indexRequestsText(tx: Tx, entryIds: readonly number[]): Promise<void> {
+  if (entryIds.length === 0) return;
+  await tx.update(patientEntries).set({ searchDocument: requestSearchDocument() }).where(inArray(patientEntries.id, [...entryIds]));
 }
 
 /**
