@@ -11,7 +11,8 @@
  *
  * Not a test: no score fails it. Environment: BENCH_LIGHTHOUSE_RUNS (runs per page, default 1;
  * with more, the run with the median performance score is kept), BENCH_LIGHTHOUSE_PAGES (comma
- * separated labels, e.g. `home,questions`, to run fewer pages).
+ * separated labels, e.g. `home,questions`, to run fewer pages), BENCH_BASELINE_DIR (another built
+ * checkout, e.g. main in a temporary folder: measured page by page just before this one).
  */
 // Must stay the first import: it sets NODE_ENV before React and Express are loaded.
 import "./production-env";
@@ -109,7 +110,7 @@ async function main() {
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((s) => s.trim()).filter(Boolean);
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   // Hard bound on the whole run, whatever happens: start and seed, then ~30 s per report.
-  const limitMs = (300 + 5 * runs * 90) * 1000;
+  const limitMs = (600 + 10 * runs * 90) * 1000;
   setTimeout(() => {
     console.error(`bench: gave up after ${limitMs / 1000} s.`);
     process.exit(1);
@@ -117,57 +118,72 @@ async function main() {
 
   console.log(`Frontdoor Lighthouse bench — ${startedAt.toISOString()} — Node ${process.version}, ${cpus().length} CPU(s), load average ${loadavg()[0].toFixed(1)}`);
   const { lighthouse, chromeLauncher, version } = await loadLighthouse(root);
-  let frontdoor: RunningFrontdoor | undefined;
+  // BENCH_BASELINE_DIR: another built checkout (e.g. main), measured page by page just before
+  // this one, so both see the same machine load (the simulation takes observed CPU and server
+  // times as they are). Only its build and public folder are used; the server code is this one's.
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
+  const builds = [...(baselineDir ? [{ name: "baseline", dir: baselineDir }] : []), { name: "this checkout", dir: root }];
+  type Served = { name: string; frontdoor: RunningFrontdoor; pages: Target[]; cookie: string };
+  const served: Served[] = [];
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
-  const summaries: PageSummary[] = [];
+  const summaries = new Map<string, PageSummary[]>(builds.map((b) => [b.name, []]));
   const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
   const reportDir = join(root, "bench/results", `lighthouse-${stamp}`);
   mkdirSync(reportDir, { recursive: true });
   try {
-    frontdoor = await startFrontdoor(root);
-    console.log(`Frontdoor at ${frontdoor.baseUrl} (production build), ${frontdoor.databaseLabel}, demo data seeded`);
-    const { pages, cookie } = await targets(frontdoor);
-    for (const page of pages) {
-      if (only && !only.includes(page.label)) continue;
-      const results: PageSummary[] = [];
-      for (let run = 1; run <= runs; run++) {
-        console.error(`bench: Lighthouse ${page.path} (run ${run} of ${runs})…`);
-        // A fresh browser (and profile) per report: Lighthouse clears a page's caches but not
-        // its cookies, and cookies a page set in Chromium's jar win over the session cookie
-        // given as a header: a signed-in page after a signed-out one was sent to sign in.
-        chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-        const result = await lighthouse(
-          new URL(page.path, frontdoor.baseUrl).href,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices"],
-            // The session cookie rides on every request of the page (the CSS too, as in a browser).
-            extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
-          },
-          // The default config is the mobile preset.
-          undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        const summary = summarise(result.lhr, page.path);
-        results.push(summary);
-        writeFileSync(join(reportDir, `${page.label}-${run}.json`), typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
-        await chrome.kill();
-        chrome = undefined;
+    for (const build of builds) {
+      const frontdoor = await startFrontdoor(build.dir);
+      served.push({ name: build.name, frontdoor, ...(await targets(frontdoor)) });
+      console.log(`Frontdoor (${build.name}: ${build.dir}) at ${frontdoor.baseUrl}, production build, ${frontdoor.databaseLabel}, demo data seeded`);
+    }
+    const labels = served[0].pages.map((p) => p.label).filter((label) => !only || only.includes(label));
+    for (const label of labels) {
+      for (const { name, frontdoor, pages, cookie } of served) {
+        const page = pages.find((p) => p.label === label)!;
+        const results: PageSummary[] = [];
+        for (let run = 1; run <= runs; run++) {
+          console.error(`bench: Lighthouse ${page.path} on ${name} (run ${run} of ${runs})…`);
+          // A fresh browser (and profile) per report: Lighthouse clears a page's caches but not
+          // its cookies, and cookies a page set in Chromium's jar win over the session cookie
+          // given as a header: a signed-in page after a signed-out one was sent to sign in.
+          chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+          const result = await lighthouse(
+            new URL(page.path, frontdoor.baseUrl).href,
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: ["performance", "accessibility", "best-practices"],
+              // The session cookie rides on every request of the page (the CSS too, as in a browser).
+              extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
+            },
+            // The default config is the mobile preset.
+            undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          results.push(summarise(result.lhr, page.path));
+          const file = `${builds.length > 1 ? `${name.replace(/\W+/g, "-")}-` : ""}${page.label}-${run}.json`;
+          writeFileSync(join(reportDir, file), typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+          await chrome.kill();
+          chrome = undefined;
+        }
+        summaries.get(name)!.push(median(results, (s) => s.performance ?? 0));
       }
-      summaries.push(median(results, (s) => s.performance ?? 0));
     }
   } finally {
     await chrome?.kill();
-    await frontdoor?.close();
+    for (const { frontdoor } of served) await frontdoor.close();
   }
 
-  printSummary(summaries);
+  for (const build of builds) {
+    if (builds.length > 1) console.log(`\n=== ${build.name}: ${build.dir}`);
+    printSummary(summaries.get(build.name)!);
+  }
   const file = join(root, "bench/results", `lighthouse-${stamp}.json`);
+  const results = Object.fromEntries(builds.map((b) => [b.name, { dir: b.dir, pages: summaries.get(b.name) }]));
   writeFileSync(
     file,
-    `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), node: process.version, lighthouse: version, chromePath, chromeFlags: CHROME_FLAGS, runsPerPage: runs, loadAverage: loadavg(), goals: LIGHTHOUSE_GOALS, pages: summaries }, null, 2)}\n`,
+    `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), node: process.version, lighthouse: version, chromePath, chromeFlags: CHROME_FLAGS, runsPerPage: runs, loadAverage: loadavg(), goals: LIGHTHOUSE_GOALS, results }, null, 2)}\n`,
   );
   console.log(`\nWrote ${relative(root, file)} and the full reports in ${relative(root, reportDir)}/`);
 }
