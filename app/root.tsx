@@ -23,6 +23,7 @@ import { BadInput, FormNotVerified, NotFound, ServerErrorPage, ServiceUnavailabl
 import type { LayerErrorData } from "~/server/route-layer.server";
 import { useDocumentTitle } from "~/components/title";
 import { useNonce } from "~/components/nonce";
+import { ZOD_JITLESS_SCRIPT } from "~/components/zod-jitless";
 import { csrfTokenFor } from "~/domain/security/csrf.server";
 import { isSecureRequest, parseCookies } from "~/web/cookies";
 import { clearFlashCookie, readFlash } from "~/web/flash.server";
@@ -136,6 +137,9 @@ function Document({ children, title }: { children: ReactNode; title: string }) {
         <title>{title}</title>
         <Meta />
         <Links />
+        {/* Before any module runs: zod's schemas must not probe `new Function`, which the CSP
+            (no 'unsafe-eval') refuses and Chromium reports as an issue on every page (decision 0139). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -104,10 +104,24 @@ function purgeUnusedNhsukClasses(used) {
   };
 }
 
+/**
+ * NHS.UK's `@font-face` rules for Frutiger, or none. Frutiger is licensed: NHS organisations
+ * register for it, and NHS.UK frontend points at the copies on assets.nhs.uk. A deployment that
+ * holds the licence sets NHSUK_FONTS_PATH when it builds (that address, or its own copies, e.g.
+ * `/fonts/`). Without it the sheet names no font file: the text is in Arial, the fallback the
+ * NHS service manual gives, and no page waits on, or logs an error for, a font from an origin
+ * it cannot reach or may not use (decision 0139).
+ */
+export function fontSettings(fontsPath = process.env.NHSUK_FONTS_PATH) {
+  if (!fontsPath) return "$nhsuk-include-font-face: false";
+  if (!/^(https:\/\/[^"\s]+|\/[^"\s]*)\/$/.test(fontsPath)) throw new Error(`NHSUK_FONTS_PATH must be an https:// address or a path, ending in "/": ${fontsPath}`);
+  return `$nhsuk-include-font-face: true, $nhsuk-fonts-path: "${fontsPath}"`;
+}
+
 /** The Sass entry: core (configured), the used components, then our own styles. */
 function entrySource(components) {
   return [
-    `@use "nhsuk-frontend/dist/nhsuk/core" as * with ($nhsuk-assets-path: "/assets/");`,
+    `@use "nhsuk-frontend/dist/nhsuk/core" as * with ($nhsuk-assets-path: "/assets/", ${fontSettings()});`,
     ...components.map((c) => `@use "nhsuk-frontend/dist/nhsuk/components/${c}";`),
     `@use "main";`,
   ].join("\n");

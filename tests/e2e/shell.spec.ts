@@ -182,12 +182,16 @@ test("suggestion: an empty suggestion is refused, a real one is sent", async ({ 
 
   const summary = main.locator(".nhsuk-error-summary");
   await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  // Keyboard and screen-reader users land on the summary: without JS through `autofocus` on the
+  // page the server sent back, with JS through ErrorSummary's effect after the client's check.
+  await expect(summary).toBeFocused();
   const link = summary.getByRole("link", { name: copy.suggestion.empty });
   await expect(link).toBeVisible();
   const target = (await link.getAttribute("href")) ?? "";
   expect(target).toMatch(/^#./);
   const field = main.getByRole("textbox", { name: "Suggest an improvement" });
   await expect(field).toHaveAttribute("id", target.slice(1));
+  await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(main.locator(".nhsuk-error-message")).toContainText(copy.suggestion.empty);
   await expect(page).toHaveTitle(`Error: Suggest an improvement – ${PRODUCT}`);
   expect(posts.every((status) => status === 400)).toBe(true);
@@ -199,6 +203,7 @@ test("suggestion: an empty suggestion is refused, a real one is sent", async ({ 
   );
   await expect(page).toHaveTitle(`Suggest an improvement – ${PRODUCT}`);
   await expect(main.locator(".nhsuk-error-summary")).toHaveCount(0);
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test.describe("an outdated browser (IE9)", () => {

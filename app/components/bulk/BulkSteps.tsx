@@ -297,6 +297,7 @@ export function ChannelsStep({ data, lastResult }: { data: Draft; lastResult: Re
                     type="checkbox"
                     value={c}
                     defaultChecked={data.channelsChosen.includes(c)}
+                    aria-invalid={error ? true : undefined}
                   />
                   <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={i === 0 ? fields.channels.id : `channels-${c}`}>
                     {CHANNEL_LABELS[c]}

@@ -543,7 +543,15 @@ function Triage({ entry, here, version, error, values }: { entry: TriageEntry; h
         <div className="nhsuk-checkboxes nhsuk-checkboxes--small app-checkbox-columns">
           {options.map((o) => (
             <div className="nhsuk-checkboxes__item" key={o.value}>
-              <input className="nhsuk-checkboxes__input" id={`triage-${name}-${o.value}`} name={name} type="checkbox" value={o.value} defaultChecked={chosen.includes(o.value)} />
+              <input
+                className="nhsuk-checkboxes__input"
+                id={`triage-${name}-${o.value}`}
+                name={name}
+                type="checkbox"
+                value={o.value}
+                defaultChecked={chosen.includes(o.value)}
+                aria-invalid={error(name) ? true : undefined}
+              />
               <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`triage-${name}-${o.value}`}>
                 {o.label}
               </label>
@@ -563,7 +571,7 @@ function Triage({ entry, here, version, error, values }: { entry: TriageEntry; h
           <span className="nhsuk-u-visually-hidden">Error:</span> {error(name)}
         </span>
       ) : null}
-      <select className="nhsuk-select" id={`triage-${name}`} name={name} defaultValue={chosen} aria-describedby={error(name) ? `triage-${name}-error` : undefined}>
+      <select className="nhsuk-select" id={`triage-${name}`} name={name} defaultValue={chosen} aria-describedby={error(name) ? `triage-${name}-error` : undefined} aria-invalid={error(name) ? true : undefined}>
         <option value="">Not set</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -628,6 +636,7 @@ function Triage({ entry, here, version, error, values }: { entry: TriageEntry; h
                           type="text"
                           inputMode="numeric"
                           defaultValue={value}
+                          aria-invalid={reviewError ? true : undefined}
                         />
                       </div>
                     </div>

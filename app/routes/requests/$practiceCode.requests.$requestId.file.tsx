@@ -84,7 +84,7 @@ export default function FileRequest() {
               <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
                 {listed.map((c) => (
                   <div className="nhsuk-checkboxes__item" key={c.code}>
-                    <input className="nhsuk-checkboxes__input" id={`file-code-${c.code}`} name="codes" type="checkbox" value={c.code} defaultChecked={chosenCodes.has(c.code)} />
+                    <input className="nhsuk-checkboxes__input" id={`file-code-${c.code}`} name="codes" type="checkbox" value={c.code} defaultChecked={chosenCodes.has(c.code)} aria-invalid={codeError ? true : undefined} />
                     <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`file-code-${c.code}`}>
                       {c.term} ({c.code})
                     </label>
