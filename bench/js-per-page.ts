@@ -17,7 +17,7 @@ import { kb, table } from "./format";
 import { PATIENT_PAGE_ROUTES, metafileClosure } from "./js-closure";
 import { measurePageWeight } from "./page-weight";
 import { BROWSER_HEADERS } from "./pages";
-import { answerDraftsUpToTheirPage, questionPagePath, seedBenchPatients } from "./request-fixtures";
+import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBenchPatients } from "./request-fixtures";
 import { BENCH_SESSION_SECRET, startFrontdoor } from "./servers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -32,12 +32,16 @@ async function main() {
   if (!process.argv.includes("--metafile-only")) {
     const frontdoor = await startFrontdoor(root);
     try {
-      const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: 1, sessionSecret: BENCH_SESSION_SECRET });
+      // One draft per question page, each answered up to its page: the last one has every page
+      // answered, so its confirmation page renders (an incomplete draft is sent back).
+      const pageCount = await questionPageCount(frontdoor.db);
+      const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: pageCount, sessionSecret: BENCH_SESSION_SECRET });
       await answerDraftsUpToTheirPage(frontdoor.db, patient.draftIds);
+      const complete = patient.draftIds[pageCount - 1] ?? patient.draftIds[0];
       const paths: Record<string, string> = {
         questions: questionPagePath("demo", patient.draftIds[0], 1),
         "message/myself": "/demo/message/myself",
-        confirmation: `/demo/confirmation/${patient.draftIds[0]}`,
+        confirmation: `/demo/confirmation/${complete}`,
         "my-requests-and-messages": "/demo/my-requests-and-messages",
         chat: `/demo/chat/${patient.submittedId}`,
       };
