@@ -39,3 +39,4 @@ export function useNhsForm<Schema extends z.ZodType<Record<string, any>, Record<
     shouldRevalidate: "onInput",
   });
 }
+

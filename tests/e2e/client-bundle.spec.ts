@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 // acorn comes with @remix-run/dev (its MDX and vanilla-extract support).
 import { parse } from "acorn";
+import { metafileClosure, PATIENT_PAGE_ROUTES } from "../../bench/js-closure";
 
 const METAFILE = fileURLToPath(new URL("../../build/metafile.js.json", import.meta.url));
 const CLIENT_BUILD = fileURLToPath(new URL("../../public/build", import.meta.url));
@@ -145,4 +146,26 @@ test("the syntax check recognises what Chrome 70 cannot parse", async ({}, testI
   expect(reasonsIn("class A { x = 1 }")).toEqual(["a class field"]);
   expect(reasonsIn("let n = 1_000")).toEqual(["a numeric separator"]);
   expect(reasonsIn("let { a, ...rest } = b; const f = async () => a || b;")).toEqual([]);
+});
+
+/**
+ * JS per patient page (issue "speed", decision 0137): the static-import closure of entry.client,
+ * root and the page's route in the build's record, gzipped file by file (bench/js-closure.ts;
+ * `node --import tsx bench/js-per-page.ts` prints it). The pages validate forms on the server
+ * only, so neither zod nor @conform-to/zod may be in it, and no page may grow past the ceiling:
+ * the size measured when zod left (121.6 KB for the questions page) plus a little room.
+ */
+const PATIENT_PAGE_JS_CEILING_BYTES = 125 * 1024;
+
+test("patient pages ship no zod and stay under the JS ceiling (decision 0137)", async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "one project reads the build");
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  for (const page of PATIENT_PAGE_ROUTES) {
+    const closure = metafileClosure(root, page.routeIds);
+    // The closure is real: the framework chunk and the page's own module are in it.
+    expect(closure.files.some((f) => f.inputs.some((i) => i.includes("node_modules/react-dom/"))), page.name).toBe(true);
+    const validators = closure.files.flatMap((f) => f.inputs.filter((i) => /node_modules\/(zod|@conform-to\/zod)\//.test(i)).map((i) => `${f.path}: ${i}`));
+    expect(validators, `${page.name} ships a validator`).toEqual([]);
+    expect(closure.gzipBytes, `${page.name}: ${(closure.gzipBytes / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(PATIENT_PAGE_JS_CEILING_BYTES);
+  }
 });

@@ -5,7 +5,7 @@ import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
-import { NoticeSchema } from "~/domain/admin/notices";
+import { NoticeSchema } from "~/domain/admin/notice-schema";
 import type { SubmissionResult } from "@conform-to/react";
 import type { FieldMetadata } from "@conform-to/react";
 

@@ -8,7 +8,7 @@ import type { Db } from "~/db/client.server";
 import { noticeDismissals, notices } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { cachedForShell, invalidateShellCache } from "~/domain/shell/shell-cache.server";
-import type { NoticeInput } from "./notices";
+import type { NoticeInput } from "./notice-schema";
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type LiveNotice = Pick<NoticeRow, "id" | "title" | "body" | "welshTitle" | "welshBody">;

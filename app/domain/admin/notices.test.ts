@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDismissed, dateTimeFields, isNoticeLive, MAX_DISMISSED_IN_COOKIE, NoticeSchema, noticeState, noticeText, parseDismissedCookie, parseUkDate } from "./notices";
+import { NoticeSchema } from "./notice-schema";
+import { addDismissed, dateTimeFields, isNoticeLive, MAX_DISMISSED_IN_COOKIE, noticeState, noticeText, parseDismissedCookie, parseUkDate } from "./notices";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,8 +1,9 @@
 /**
- * Global notices (spec 3 §2 /admin/notices, spec 1 §7 /notices/global): the form's rules, when
- * a notice is live, and the cookie that remembers an anonymous reader's dismissals. Pure.
+ * Global notices (spec 3 §2 /admin/notices, spec 1 §7 /notices/global): when a notice is live,
+ * and the cookie that remembers an anonymous reader's dismissals. Pure. The form's schema is in
+ * notice-schema.ts: the root route imports this module, so a zod schema here would ship zod to
+ * every page (decision 0137).
  */
-import * as z from "zod";
 import { londonWeekdayAndTime } from "~/domain/practices/opening-hours";
 import { londonInstant } from "~/domain/requests/demand";
 import { londonDate } from "~/domain/time/london";
@@ -21,7 +22,6 @@ export const NOTICE_MESSAGES = {
   endsBeforeStart: "The end must be after the start",
 } as const;
 
-const m = NOTICE_MESSAGES;
 const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
@@ -52,52 +52,6 @@ export function londonDateTime(date: string, time: string): Date | null | "bad_d
   return londonInstant(iso, hhmm);
 }
 
-const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional().transform((v) => v ?? "");
-
-export const NoticeSchema = z
-  .object({
-    title: z.string({ error: m.title }).trim().min(1, m.title).max(120, m.titleTooLong),
-    body: z.string({ error: m.body }).trim().min(1, m.body).max(2000, m.bodyTooLong),
-    welshTitle: text(120, m.welshTitleTooLong),
-    welshBody: text(2000, m.welshBodyTooLong),
-    startsDate: text(20, m.date),
-    startsTime: text(10, m.time),
-    endsDate: text(20, m.date),
-    endsTime: text(10, m.time),
-    active: z
-      .string()
-      .optional()
-      .transform((v) => v === "on"),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.welshTitle === "") !== (value.welshBody === "")) {
-      ctx.addIssue({ code: "custom", path: [value.welshTitle === "" ? "welshTitle" : "welshBody"], message: m.welshPair });
-    }
-    const starts = londonDateTime(value.startsDate, value.startsTime);
-    const ends = londonDateTime(value.endsDate, value.endsTime);
-    for (const [result, prefix] of [
-      [starts, "starts"],
-      [ends, "ends"],
-    ] as const) {
-      if (result === "bad_date") ctx.addIssue({ code: "custom", path: [`${prefix}Date`], message: m.date });
-      if (result === "bad_time") ctx.addIssue({ code: "custom", path: [`${prefix}Time`], message: m.time });
-      if (result === "time_without_date") ctx.addIssue({ code: "custom", path: [`${prefix}Date`], message: m.timeWithoutDate });
-    }
-    if (starts instanceof Date && ends instanceof Date && ends <= starts) {
-      ctx.addIssue({ code: "custom", path: ["endsDate"], message: m.endsBeforeStart });
-    }
-  })
-  .transform((value) => ({
-    title: value.title,
-    body: value.body,
-    welshTitle: value.welshTitle || null,
-    welshBody: value.welshBody || null,
-    startsAt: londonDateTime(value.startsDate, value.startsTime) as Date | null,
-    endsAt: londonDateTime(value.endsDate, value.endsTime) as Date | null,
-    active: value.active,
-  }));
-
-export type NoticeInput = z.output<typeof NoticeSchema>;
 
 /** Shown from `startsAt` (inclusive) until `endsAt` (exclusive); null ends are open. */
 export function isNoticeLive(notice: { active: boolean; startsAt: Date | null; endsAt: Date | null }, now: Date): boolean {

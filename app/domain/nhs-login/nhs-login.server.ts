@@ -13,7 +13,8 @@ import { claimPatientRecord, insertUser } from "~/domain/accounts/registration.s
 import { checkPassword, startSession } from "~/domain/auth/sign-in.server";
 import { hashSessionId } from "~/domain/sessions/sessions.server";
 import * as z from "zod";
-import { matchableNhsNumber, NhsLoginClaimsSchema, type NhsLoginClaims, type NhsLoginLevel } from "./rules";
+import { NhsLoginClaimsSchema, type NhsLoginClaims } from "./claims";
+import { matchableNhsNumber, type NhsLoginLevel } from "./rules";
 
 /** A pending sign-in lasts this long (choosing a practice and registering). */
 export const PENDING_SECONDS = 30 * 60;

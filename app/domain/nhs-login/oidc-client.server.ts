@@ -7,7 +7,8 @@
 import { webcrypto } from "node:crypto";
 import * as oidc from "openid-client";
 import type { NhsLoginConfig } from "~/nhs-login-config.server";
-import { NHS_LOGIN_SCOPES, readClaims, VTR_PARAMETER, type NhsLoginClaims } from "./rules";
+import { readClaims, type NhsLoginClaims } from "./claims";
+import { NHS_LOGIN_SCOPES, VTR_PARAMETER } from "./rules";
 
 type Enabled = Exclude<NhsLoginConfig, { mode: "off" }>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isNhsAppUserAgent, issueTypesForLevel, isRecordPath, levelFromVot, matchableNhsNumber, mayUseClinicalRequests, maySeeRecords, readClaims, VTR_PARAMETER } from "./rules";
+import { readClaims } from "./claims";
+import { isNhsAppUserAgent, issueTypesForLevel, isRecordPath, levelFromVot, matchableNhsNumber, mayUseClinicalRequests, maySeeRecords, VTR_PARAMETER } from "./rules";
 
 const raw = {
   sub: "abc-123",

@@ -7,10 +7,10 @@ import {
   displayAnswer,
   formDefaults,
   isEmergency,
-  pageSchema,
   stripTags,
   type RuleQuestion,
 } from "./answer-rules";
+import { pageSchema } from "./answer-schema.server";
 
 const base = { required: true, maxLength: null, minValue: null, maxValue: null, options: null } as const;
 const text: RuleQuestion = { ...base, id: 2, kind: "free_text", maxLength: 10 };

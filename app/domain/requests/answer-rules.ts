@@ -1,12 +1,12 @@
 /**
- * The rules of a question page, built from the question rows (docs/decisions/0018): one zod
- * schema per page, used by the server (the authority) and again in the browser for live
- * validation. Pure: no database, no clock (today is given).
+ * The rules of a question page, built from the question rows (docs/decisions/0018): field
+ * names, options, the date check, saving and showing answers. Pure: no database, no clock (today
+ * is given). The page's zod schema is in answer-schema.ts, read by the actions only (a `.server` module: the browser build gets an empty one): the pages
+ * import this module, and zod here would ship to the browser with it (decision 0137).
  *
  * Field names are `q{question id}`; a date is three fields `q{id}.day`, `.month`, `.year`;
  * a multiple choice is a checkbox group posting `q{id}` once per ticked box.
  */
-import * as z from "zod";
 import { formatDate } from "~/validation/dates";
 import { copy } from "~/copy";
 
@@ -58,85 +58,13 @@ export function stripTags(text: string): string {
 }
 
 /** Characters as people count them (an emoji is one), not UTF-16 units. */
-function characterCount(text: string): number {
+export function characterCount(text: string): number {
   return Array.from(text).length;
 }
 
 export function optionsOf(q: Pick<RuleQuestion, "kind" | "options">): { value: string; label: string }[] {
   if (q.kind === "yes_no") return [...YES_NO_OPTIONS];
   return q.options ?? [];
-}
-
-/** Missing and empty are both "" (Conform turns empty fields into undefined). */
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => v ?? "");
-
-function textRule(q: RuleQuestion) {
-  return optionalString.superRefine((value, ctx) => {
-    if (value.trim() === "") {
-      if (q.required) ctx.addIssue({ code: "custom", message: m.required });
-      return;
-    }
-    if (q.maxLength !== null && characterCount(stripTags(value)) > q.maxLength) {
-      ctx.addIssue({ code: "custom", message: m.tooLong(q.maxLength) });
-    }
-  });
-}
-
-function numberRule(q: RuleQuestion) {
-  return optionalString.superRefine((value, ctx) => {
-    const trimmed = value.trim();
-    if (trimmed === "") {
-      if (q.required) ctx.addIssue({ code: "custom", message: m.required });
-      return;
-    }
-    if (!/^-?\d+$/.test(trimmed)) {
-      ctx.addIssue({ code: "custom", message: m.numeric });
-      return;
-    }
-    const n = Number(trimmed);
-    const tooLow = q.minValue !== null && n < q.minValue;
-    const tooHigh = q.maxValue !== null && n > q.maxValue;
-    if (!tooLow && !tooHigh) return;
-    const message =
-      q.minValue !== null && q.maxValue !== null ? m.between(q.minValue, q.maxValue) : tooLow ? m.atLeast(q.minValue!) : m.atMost(q.maxValue!);
-    ctx.addIssue({ code: "custom", message });
-  });
-}
-
-function singleChoiceRule(q: RuleQuestion) {
-  const values = new Set(optionsOf(q).map((o) => o.value));
-  return optionalString.superRefine((value, ctx) => {
-    if (value === "") {
-      if (q.required) ctx.addIssue({ code: "custom", message: m.required });
-      return;
-    }
-    if (!values.has(value)) ctx.addIssue({ code: "custom", message: m.notAnOption });
-  });
-}
-
-function multipleChoiceRule(q: RuleQuestion) {
-  const values = new Set(optionsOf(q).map((o) => o.value));
-  return z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v !== ""))
-    .superRefine((chosen, ctx) => {
-      if (chosen.length === 0) {
-        if (q.required) ctx.addIssue({ code: "custom", message: m.required });
-        return;
-      }
-      if (chosen.some((v) => !values.has(v))) {
-        ctx.addIssue({ code: "custom", message: m.notAnOption });
-        return;
-      }
-      if (values.has(NONE_VALUE) && chosen.includes(NONE_VALUE) && chosen.length > 1) {
-        ctx.addIssue({ code: "custom", message: m.noneExclusive });
-      }
-    })
-    .transform((chosen) => [...new Set(chosen)]);
 }
 
 export type DateParts = { day?: string; month?: string; year?: string };
@@ -164,43 +92,6 @@ export function checkDate(parts: DateParts | undefined, required: boolean, today
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (date.getTime() > todayUtc) return { ok: false, message: m.dateFuture, part: "day" };
   return { ok: true, iso: `${year}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
-}
-
-function dateRule(q: RuleQuestion, today: Date) {
-  return z
-    .object({ day: z.string().optional(), month: z.string().optional(), year: z.string().optional() })
-    .optional()
-    .superRefine((parts, ctx) => {
-      const result = checkDate(parts, q.required, today);
-      if (!result.ok) ctx.addIssue({ code: "custom", path: [result.part], message: result.message });
-    })
-    .transform((parts) => {
-      const result = checkDate(parts, q.required, today);
-      return result.ok ? result.iso : null;
-    });
-}
-
-function ruleFor(q: RuleQuestion, today: Date): z.ZodType<unknown> {
-  switch (q.kind) {
-    case "free_text":
-      return textRule(q);
-    case "number":
-      return numberRule(q).transform((v) => v.trim());
-    case "single_choice":
-    case "yes_no":
-      return singleChoiceRule(q);
-    case "multiple_choice":
-      return multipleChoiceRule(q);
-    case "date":
-      return dateRule(q, today);
-  }
-}
-
-/** The schema of one page: a field per question. `today`: London's date as a UTC midnight. */
-export function pageSchema(questions: readonly RuleQuestion[], today: Date) {
-  const shape: Record<string, z.ZodType<unknown>> = {};
-  for (const q of questions) shape[fieldName(q)] = ruleFor(q, today);
-  return z.object(shape);
 }
 
 /** The parsed page value as answers to save (empty optional answers as null: saveAnswers clears them). */

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { REPLY_MESSAGES, replySchema, visibleLength } from "./reply-form";
+import { REPLY_MESSAGES, visibleLength } from "./reply-form";
+import { replySchema } from "./reply-schema.server";
 
 function parse(fields: Record<string, string>, hasFiles = false) {
   const form = new FormData();

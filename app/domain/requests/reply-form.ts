@@ -1,10 +1,11 @@
 /**
- * The patient's reply in the chat of a request: the rule the server applies and the
- * browser repeats. Text is optional when a file comes with it; its length is counted with
- * HTML tags stripped (spec 2 §5: "The {field} field may not be greater than {n} characters.").
+ * The patient's reply in the chat of a request: its limits and messages. Text is optional when
+ * a file comes with it; its length is counted with HTML tags stripped (spec 2 §5: "The {field}
+ * field may not be greater than {n} characters."). The rule itself is in reply-schema.ts, read
+ * by the action only (the page imports this module and validates nothing in the browser, so
+ * zod stays out of its scripts: decision 0137).
  * The text itself is stored as typed and escaped on output.
  */
-import * as z from "zod";
 import { visibleLength } from "~/validation/text-length";
 
 export const REPLY_MAX_LENGTH = 2000;
@@ -17,19 +18,3 @@ export const REPLY_MESSAGES = {
 } as const;
 
 export { visibleLength };
-
-/** `hasFiles`: whether a file came with the reply (accepted or refused: a refusal speaks for itself). */
-export function replySchema(options: { hasFiles: boolean }) {
-  return z
-    .object({
-      body: z.string().optional(),
-      sensitive: z.boolean().optional(),
-    })
-    .superRefine((value, ctx) => {
-      const body = value.body ?? "";
-      if (body.trim() === "" && !options.hasFiles) ctx.addIssue({ code: "custom", path: ["body"], message: REPLY_MESSAGES.empty });
-      if (visibleLength(body) > REPLY_MAX_LENGTH) ctx.addIssue({ code: "custom", path: ["body"], message: REPLY_MESSAGES.tooLong });
-    });
-}
-
-export type ReplyInput = z.infer<ReturnType<typeof replySchema>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageSchema } from "~/domain/requests/answer-rules";
+import { pageSchema } from "~/domain/requests/answer-schema.server";
 import { NATIONAL_QUESTIONNAIRES } from "~/db/seed-templates.server";
 import { answersMessage, describeQuestion, QuestionnaireSchema, QuestionSchema, readQuestions, ruleQuestions, type QuestionDefinition } from "./questions";
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NoticeForm } from "~/components/admin/NoticeForm";
-import { NoticeSchema } from "~/domain/admin/notices";
+import { NoticeSchema } from "~/domain/admin/notice-schema";
 import { createNotice } from "~/domain/admin/notices.server";
 import { admin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";

@@ -1,11 +1,11 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/web/forms/submission.server";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
 import { Button, fieldAria, FieldGroup } from "~/components/Fields";
-import { useNhsForm } from "~/components/forms";
+import { useServerValidatedForm } from "~/components/server-validated-form";
 import { MessageBody, FileList } from "~/components/requests/Thread";
 import { StatusTag } from "~/components/requests/StatusTag";
 import { isSecureRequest } from "~/web/cookies";
@@ -14,7 +14,8 @@ import { ACCEPTED_TYPES } from "~/domain/files/file-types";
 import { readUploadForm } from "~/web/files/uploads.server";
 import { requireChatEntry } from "~/web/requests/chat-access.server";
 import { addPatientReply, loadConversation } from "~/domain/requests/conversation.server";
-import { REPLY_MAX_LENGTH, REPLY_MESSAGES, replySchema } from "~/domain/requests/reply-form";
+import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/domain/requests/reply-form";
+import { replySchema } from "~/domain/requests/reply-schema.server";
 
 export const handle = {
   title: (data: { conversation?: { reference: string } } | undefined) =>
@@ -82,11 +83,8 @@ export default function Chat() {
 function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   // One form state for the error summary at the top of main and the form below the thread.
-  // The schema depends on the posted files: a reply may be files alone.
-  const [form, fields] = useNhsForm(
-    (formData) => replySchema({ hasFiles: formData.getAll(FILE_FIELD).some((f) => typeof f !== "string" && f.size > 0) }),
-    { id: IDS.form, lastResult: actionData?.lastResult },
-  );
+  // Validated by the action only (a reply may be files alone: the rule needs the posted files).
+  const [form, fields] = useServerValidatedForm<ReturnType<typeof replySchema>>({ id: IDS.form, lastResult: actionData?.lastResult });
   const errors: SummaryError[] = [
     ...(form.errors ?? []).map((message) => ({ fieldId: IDS.body, message })),
     ...(fields.body.errors ?? []).slice(0, 1).map((message) => ({ fieldId: IDS.body, message })),
@@ -188,7 +186,7 @@ function ChatPage({ practiceCode, conversation: c, signedIn }: ReturnType<typeof
   );
 }
 
-type ReplyFormState = ReturnType<typeof useNhsForm<ReturnType<typeof replySchema>>>;
+type ReplyFormState = ReturnType<typeof useServerValidatedForm<ReturnType<typeof replySchema>>>;
 
 const BODY_IDS = { id: IDS.body, hintId: `${IDS.body}-hint`, errorId: `${IDS.body}-error` };
 const BODY_HINT = `Up to ${REPLY_MAX_LENGTH} characters. If you add a file, you do not need to write a message.`;

@@ -1,6 +1,6 @@
-import { useNhsForm } from "~/components/forms";
+import { useServerValidatedForm } from "~/components/server-validated-form";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/web/forms/submission.server";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { dateSummaryErrors } from "~/components/accounts/ConformFields";
@@ -14,7 +14,8 @@ import { londonToday } from "~/domain/time/london";
 import { listEntryFiles, removeEntryFile, storeEntryFiles } from "~/domain/files/entry-files.server";
 import { MAX_FILES_PER_REQUEST } from "~/domain/files/file-types";
 import { readUploadForm } from "~/web/files/uploads.server";
-import { answersFromValue, fieldName, formDefaults, isEmergency, pageSchema } from "~/domain/requests/answer-rules";
+import { answersFromValue, fieldName, formDefaults, isEmergency } from "~/domain/requests/answer-rules";
+import { pageSchema } from "~/domain/requests/answer-schema.server";
 import { saveAnswers } from "~/domain/requests/entries.server";
 import { matchingRule } from "~/domain/requests/journey";
 import { markSignposted, withSavedAnswers, type Draft } from "~/domain/requests/journey.server";
@@ -134,17 +135,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(paths.place(after.journey.afterSave(page.page, changing)), 303);
 }
 
-/** Today as London sees it in the browser (UTC midnight), for the live date rule. */
-function browserToday(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
-}
-
 export default function QuestionPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const questions = data.questions as PageQuestion[];
-  const [form, fields] = useNhsForm(pageSchema(questions, browserToday()), {
+  const [form, fields] = useServerValidatedForm<ReturnType<typeof pageSchema>>({
     id: `entry-${data.entry.id}-page-${data.page}`,
     lastResult: actionData?.lastResult,
     defaultValue: data.defaults,

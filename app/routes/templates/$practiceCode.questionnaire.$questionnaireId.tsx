@@ -1,13 +1,15 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/web/forms/submission.server";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { summaryErrors, useNhsForm } from "~/components/forms";
+import { summaryErrors } from "~/components/forms";
+import { useServerValidatedForm } from "~/components/server-validated-form";
 import { QuestionField, type PageQuestion } from "~/components/requests/QuestionFields";
-import { fieldName, pageSchema } from "~/domain/requests/answer-rules";
+import { fieldName } from "~/domain/requests/answer-rules";
+import { pageSchema } from "~/domain/requests/answer-schema.server";
 import { recordAnswers } from "~/domain/templates/questionnaire-sends.server";
 import { ruleQuestions } from "~/domain/templates/questions";
 import { londonToday } from "~/domain/time/london";
@@ -54,16 +56,11 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(`/${practice.urlCode}/submittedquestionnaire`);
 }
 
-function browserToday(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
-}
-
 export default function AnswerQuestionnaire() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { pathname, search } = useLocation();
-  const [form, fields] = useNhsForm(pageSchema(data.questions, browserToday()), { lastResult: actionData && "lastResult" in actionData ? actionData.lastResult : undefined });
+  const [form, fields] = useServerValidatedForm<ReturnType<typeof pageSchema>>({ lastResult: actionData && "lastResult" in actionData ? actionData.lastResult : undefined });
   const metas = data.questions.map((q) => (fields as Record<string, { id: string; errors?: string[] }>)[fieldName(q)]);
   return (
     <div className="nhsuk-grid-row">

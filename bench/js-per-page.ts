@@ -1,0 +1,71 @@
+/**
+ * JS shipped per patient page (issue "speed", decisions 0135 and 0137), counted two ways:
+ *
+ * - metafile: the static-import closure of `entry.client`, the root route and the page's route
+ *   modules in the build's own record (build/metafile.js.json), each file as it lies in
+ *   public/build (lowered to the Chrome 70 target) gzipped at level 6, the compression
+ *   middleware's default. Needs only a build. The pure function is `metafileClosure`, also read
+ *   by the budget test (tests/e2e/client-bundle.spec.ts).
+ * - served: the modulepreloads and module scripts of the page as the app serves it to a
+ *   signed-in patient (bench/page-weight.ts), gzip as served. Starts the app on a fresh PGlite.
+ *
+ * Run: `npm run build && node --import tsx bench/js-per-page.ts` (add `--metafile-only` to skip
+ * the app).
+ */
+import { fileURLToPath } from "node:url";
+import { kb, table } from "./format";
+import { PATIENT_PAGE_ROUTES, metafileClosure } from "./js-closure";
+import { measurePageWeight } from "./page-weight";
+import { BROWSER_HEADERS } from "./pages";
+import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBenchPatients } from "./request-fixtures";
+import { BENCH_SESSION_SECRET, startFrontdoor } from "./servers";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+async function main() {
+  const rows: Map<string, string[]> = new Map();
+  for (const page of PATIENT_PAGE_ROUTES) {
+    const closure = metafileClosure(root, page.routeIds);
+    const zod = closure.files.some((f) => f.inputs.some((i) => /node_modules\/(zod|@conform-to\/zod)\//.test(i)));
+    rows.set(page.name, [page.name, String(closure.files.length), kb(closure.gzipBytes), zod ? "yes" : "no"]);
+  }
+  if (!process.argv.includes("--metafile-only")) {
+    const frontdoor = await startFrontdoor(root);
+    try {
+      // One draft per question page, each answered up to its page: the last one has every page
+      // answered, so its confirmation page renders (an incomplete draft is sent back).
+      const pageCount = await questionPageCount(frontdoor.db);
+      const [patient] = await seedBenchPatients(frontdoor.db, { practiceCode: "demo", count: 1, draftsEach: pageCount, sessionSecret: BENCH_SESSION_SECRET });
+      await answerDraftsUpToTheirPage(frontdoor.db, patient.draftIds);
+      const complete = patient.draftIds[pageCount - 1] ?? patient.draftIds[0];
+      const paths: Record<string, string> = {
+        questions: questionPagePath("demo", patient.draftIds[0], 1),
+        "message/myself": "/demo/message/myself",
+        confirmation: `/demo/confirmation/${complete}`,
+        "my-requests-and-messages": "/demo/my-requests-and-messages",
+        chat: `/demo/chat/${patient.submittedId}`,
+      };
+      const weight = await measurePageWeight(
+        frontdoor.baseUrl,
+        Object.values(paths).map((path) => ({ path })),
+        { ...BROWSER_HEADERS, cookie: patient.cookie },
+      );
+      for (const [name, path] of Object.entries(paths)) {
+        const measured = weight.pages.find((p) => p.path === path);
+        const row = rows.get(name);
+        if (!row) continue;
+        row.push(measured ? `${measured.status}` : "-", measured ? String(measured.js.files.length) : "-", measured ? kb(measured.js.gzipBytes) : "-");
+      }
+    } finally {
+      await frontdoor.close();
+    }
+  }
+  const headers = ["Page", "metafile files", "metafile gzip", "zod"];
+  if (!process.argv.includes("--metafile-only")) headers.push("served status", "served files", "served JS gzip");
+  console.log(table(headers, [...rows.values()]));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
