@@ -24,6 +24,7 @@ import { table } from "./format";
 import { LIGHTHOUSE_GOALS, loadLighthouse, summarise, type PageSummary } from "./lighthouse-tool";
 import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBenchPatients } from "./request-fixtures";
 import { BENCH_SESSION_SECRET, startFrontdoor, type RunningFrontdoor } from "./servers";
+import { runBenchMain } from "./run-main";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -188,16 +189,4 @@ async function main() {
   console.log(`\nWrote ${relative(root, file)} and the full reports in ${relative(root, reportDir)}/`);
 }
 
-main().then(
-  () => {
-    setTimeout(() => {
-      console.error("bench: something kept the process alive after clean-up; exiting.");
-      process.exit(0);
-    }, 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error("bench crashed:", error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exitCode = 1;
-    setTimeout(() => process.exit(1), 5_000).unref();
-  },
-);
+runBenchMain(main);

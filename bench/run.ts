@@ -22,6 +22,7 @@ import { HTML_GZIP_BUDGET_BYTES, measurePageWeight, type PageWeightReport } from
 import { BENCH_PAGES, BROWSER_HEADERS } from "./pages";
 import { answerDraftsUpToTheirPage, questionPageCount, requestStepPages, seedBenchPatients } from "./request-fixtures";
 import { BENCH_SESSION_SECRET, startBare, startFrontdoor, type Running, type RunningFrontdoor } from "./servers";
+import { runBenchMain } from "./run-main";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -217,17 +218,4 @@ async function main() {
   console.log(`\nWrote ${relative(root, file)}`);
 }
 
-main().then(
-  () => {
-    // Everything is closed, so the process should end now; if something still holds it open, end it.
-    setTimeout(() => {
-      console.error("bench: something kept the process alive after clean-up; exiting.");
-      process.exit(0);
-    }, 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error("bench crashed:", error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exitCode = 1;
-    setTimeout(() => process.exit(1), 5_000).unref();
-  },
-);
+runBenchMain(main);
