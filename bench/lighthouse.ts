@@ -25,24 +25,12 @@ import { LIGHTHOUSE_GOALS, loadLighthouse, summarise, type PageSummary } from ".
 import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBenchPatients } from "./request-fixtures";
 import { BENCH_SESSION_SECRET, startFrontdoor, type RunningFrontdoor } from "./servers";
 import { runBenchMain } from "./run-main";
+import { CHROMIUM_ARGS } from "../tests/support/e2e-constants";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/**
- * The Chromium flags of the journeys (tests/playwright.config.ts): this machine has no internet,
- * so Chromium's own background traffic (component updates, sync, QUIC probes) is switched off
- * and cannot stall or pollute the pages' network records.
- */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** The Chromium switches of the journeys (tests/support/e2e-constants.ts), headless. */
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 
 type Target = { label: string; path: string; signedIn: boolean };
 

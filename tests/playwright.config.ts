@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type ReporterDescription } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PORT } from "./support/e2e-constants";
+import { CHROMIUM_ARGS, E2E_BASE_URL, E2E_PORT } from "./support/e2e-constants";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -19,22 +19,7 @@ process.env.TEST_SIGN_IN_KEY ??= randomBytes(32).toString("hex");
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    // The journeys never reach the internet: no host name resolves but the app's (a request to
-    // any other host fails at once). This replaces aborting them in page.route, which turned
-    // the browser's cache off (decision 0141).
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    // Software compositing in the renderer rather than in a SwiftShader GPU process: a few per
-    // cent less CPU on CI's two cores, and nothing the journeys look at changes.
-    "--disable-gpu-compositing",
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 // CI runs the whole suite once (production build on PostgreSQL) and, on the embedded PGlite,
