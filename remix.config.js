@@ -11,6 +11,10 @@ export default {
   // classic compiler has no browser target option (esbuild's default is esnext), so
   // `npm run build` lowers public/build/ afterwards: scripts/client-target.mjs (CLIENT_TARGET).
   future: {
+    // Each page's inline manifest holds only its matched routes (and their ancestors' index
+    // routes); the rest are fetched from `/__manifest?p=…` for the links and forms on the page
+    // (decision 0143). Was: a manifest-*.js of all ~390 routes, 10 KB gzip, on every page.
+    v3_lazyRouteDiscovery: true,
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,

@@ -16,7 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
-import { IdleTimer } from "~/components/IdleTimer";
+import { IdleTimerAfterHydration } from "~/components/IdleTimerAfterHydration";
 import { NhsAppIntegration } from "~/components/nhs-app/NhsAppIntegration";
 import { CookieBanner, FlashBanner, GlobalNoticeView, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
 import { BadInput, FormNotVerified, NotFound, ServerErrorPage, ServiceUnavailable, TooLarge, UnsupportedBrowser } from "~/components/ErrorPages";
@@ -175,7 +175,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
         </main>
       </div>
       {data.nhsApp ? null : <Footer links={data.footerLinks} supportPhone={data.supportPhone} productName={data.productName} />}
-      {data.idleTimer ? <IdleTimer timer={data.idleTimer} productName={data.productName} csrfToken={data.csrfToken} /> : null}
+      {data.idleTimer ? <IdleTimerAfterHydration timer={data.idleTimer} productName={data.productName} csrfToken={data.csrfToken} /> : null}
       {data.trackingScriptUrl ? <script src={data.trackingScriptUrl} nonce={nonce} async /> : null}
     </>
   );

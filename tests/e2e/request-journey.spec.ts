@@ -292,3 +292,21 @@ test("a red-flag symptom shows the emergency page; a pharmacy condition shows si
   await heading(page, "You cannot make a request at this practice");
   await expect(page.getByText(`You must be registered at this practice to use ${PRODUCT}.`)).toBeVisible();
 });
+
+test("the idle reminder shows a minute before the idle logout, and Stay signed in closes it", async ({ page }, testInfo) => {
+  // IdleTimer is fetched after hydration (decision 0143): it must still watch from the start.
+  test.skip(!jsOn(testInfo), "the reminder is JavaScript's comfort; without it the server's deadline alone applies");
+  await page.clock.install();
+  await signIn(page, e2eRequestPatientEmail(testInfo.project.name));
+  await page.goto("/demo/my-requests-and-messages");
+  await waitForHydration(page);
+  // Patients are logged out after 10 idle minutes (the server's deadline, less a few seconds'
+  // margin), the reminder a minute before.
+  await page.clock.fastForward("08:30");
+  const reminder = page.getByRole("alertdialog", { name: "You will be logged out soon" });
+  await expect(reminder).toBeHidden();
+  await page.clock.fastForward("00:40");
+  await expect(reminder).toBeVisible();
+  await reminder.getByRole("button", { name: "Stay signed in" }).click();
+  await expect(reminder).toBeHidden();
+});
