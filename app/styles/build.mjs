@@ -1,5 +1,6 @@
-// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css, prefixed for the
-// browsers the product promises (package.json "browserslist").
+// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css (patient and public
+// pages) and public/css/staff.css (staff pages: a superset, with _staff.scss; decision 0142),
+// prefixed for the browsers the product promises (package.json "browserslist").
 // Sass is compiled rather than copying the shipped min.css so that our additions share its
 // tokens and mixins, and autoprefixer adds -ms- grid/flex fallbacks for IE10.
 //
