@@ -42,9 +42,11 @@ import { idleTimerFor } from "~/domain/sessions/idle-timer.server";
 import { DISMISSED_NOTICES_COOKIE, noticeText, parseDismissedCookie } from "~/domain/admin/notices";
 import { noticeFor } from "~/domain/admin/notices.server";
 import { MaintenancePage } from "~/components/admin/MaintenancePage";
+import { stylesheetFor, type Stylesheet } from "~/domain/shell/stylesheet";
 
+// The screen sheet (main.css or staff.css) is not here: it depends on who is signed in, so
+// Document links the one the root loader picked (domain/shell/stylesheet.ts, decision 0142).
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: "/css/main.css" },
   // Print rules apart: not render-blocking (app/styles/build.mjs).
   { rel: "stylesheet", href: "/css/print.css", media: "print" },
   { rel: "icon", href: "/assets/images/favicon.ico", sizes: "48x48" },
@@ -118,6 +120,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         staff: Boolean(viewer && viewer.memberships.length > 0),
       }),
       idleTimer: viewer ? idleTimerFor(viewer, context.clock.now()) : null,
+      stylesheet: stylesheetFor(viewer),
       flash,
     },
     { headers },
@@ -126,7 +129,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoaderData = typeof loader;
 
-function Document({ children, title }: { children: ReactNode; title: string }) {
+function Document({ children, title, stylesheet = "/css/main.css" }: { children: ReactNode; title: string; stylesheet?: Stylesheet }) {
   const nonce = useNonce();
   return (
     <html lang="en">
@@ -136,6 +139,7 @@ function Document({ children, title }: { children: ReactNode; title: string }) {
         <meta httpEquiv="X-UA-Compatible" content="IE=edge" />
         <title>{title}</title>
         <Meta />
+        <link rel="stylesheet" href={stylesheet} />
         <Links />
         {/* Before any module runs: zod's schemas must not probe `new Function`, which the CSP
             (no 'unsafe-eval') refuses and Chromium reports as an issue on every page (decision 0139). */}
@@ -186,7 +190,7 @@ export default function App() {
   const title = useDocumentTitle(data.productName);
   if (data.browserStatus) {
     return (
-      <Document title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
+      <Document stylesheet={data.stylesheet} title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
         <Shell data={data}>
           <UnsupportedBrowser status={data.browserStatus} productName={data.productName} />
         </Shell>
@@ -194,7 +198,7 @@ export default function App() {
     );
   }
   return (
-    <Document title={title}>
+    <Document title={title} stylesheet={data.stylesheet}>
       <Shell data={data}>
         <Outlet />
       </Shell>
@@ -229,7 +233,7 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <Document title={title}>
+    <Document title={title} stylesheet={root.stylesheet}>
       <Shell data={root}>{body}</Shell>
     </Document>
   );

@@ -1,5 +1,6 @@
-// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css, prefixed for the
-// browsers the product promises (package.json "browserslist").
+// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css (patient and public
+// pages) and public/css/staff.css (staff pages: a superset, with _staff.scss; decision 0142),
+// prefixed for the browsers the product promises (package.json "browserslist").
 // Sass is compiled rather than copying the shipped min.css so that our additions share its
 // tokens and mixins, and autoprefixer adds -ms- grid/flex fallbacks for IE10.
 //
@@ -11,9 +12,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, cpSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import * as sass from "sass";
 import postcss from "postcss";
 import autoprefixer from "autoprefixer";
+import { patientSourceFiles } from "./sheets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const nhsuk = join(root, "node_modules/nhsuk-frontend/dist/nhsuk");
@@ -118,12 +121,13 @@ export function fontSettings(fontsPath = process.env.NHSUK_FONTS_PATH) {
   return `$nhsuk-include-font-face: true, $nhsuk-fonts-path: "${fontsPath}"`;
 }
 
-/** The Sass entry: core (configured), the used components, then our own styles. */
-function entrySource(components) {
+/** The Sass entry: core (configured), the used components, then our own styles (staff's too for staff.css). */
+function entrySource(components, sheet) {
   return [
     `@use "nhsuk-frontend/dist/nhsuk/core" as * with ($nhsuk-assets-path: "/assets/", ${fontSettings()});`,
     ...components.map((c) => `@use "nhsuk-frontend/dist/nhsuk/components/${c}";`),
     `@use "main";`,
+    ...(sheet === "staff" ? [`@use "staff";`] : []),
   ].join("\n");
 }
 
@@ -163,12 +167,24 @@ function splitPrint(root) {
   return print;
 }
 
-/** The stylesheets for the app as it is now (screen and print), and the components in them. */
-export async function compileCss({ everything = false } = {}) {
-  const texts = sourceFiles().map((file) => readFileSync(file, "utf8"));
+/**
+ * The source files a sheet is purged against: every one for "staff" (staff.css, a superset), the
+ * patient pages and what they import for "patient" (main.css; app/styles/sheets.mjs).
+ */
+export function sheetSourceFiles(sheet = "patient") {
+  const all = sourceFiles();
+  return sheet === "staff" ? all : patientSourceFiles(join(root, "app"), all);
+}
+
+/**
+ * One sheet for the app as it is now (screen and print), and the components in it. `sheet`:
+ * "patient" (main.css) or "staff" (staff.css, with app/styles/_staff.scss).
+ */
+export async function compileCss({ everything = false, sheet = "patient" } = {}) {
+  const texts = sheetSourceFiles(sheet).map((file) => readFileSync(file, "utf8"));
   // `everything`: all of NHS.UK, nothing purged: what the test compares the shipped sheet with.
   const components = everything ? styledComponents() : usedComponents(texts);
-  const result = sass.compileString(entrySource(components), {
+  const result = sass.compileString(entrySource(components, sheet), {
     loadPaths: [join(root, "node_modules"), join(root, "app/styles")],
     url: pathToFileURL(join(root, "app/styles/entry.scss")),
     style: "compressed",
@@ -182,10 +198,15 @@ export async function compileCss({ everything = false } = {}) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { css, printCss, components } = await compileCss();
+  const patient = await compileCss({ sheet: "patient" });
+  const staff = await compileCss({ sheet: "staff" });
   mkdirSync(join(root, "public/css"), { recursive: true });
-  writeFileSync(join(root, "public/css/main.css"), css);
-  writeFileSync(join(root, "public/css/print.css"), printCss);
+  writeFileSync(join(root, "public/css/main.css"), patient.css);
+  writeFileSync(join(root, "public/css/staff.css"), staff.css);
+  // One print sheet for both: the staff build's, a superset (print rules are few).
+  writeFileSync(join(root, "public/css/print.css"), staff.printCss);
   cpSync(join(nhsuk, "assets"), join(root, "public/assets"), { recursive: true });
-  console.log(`public/css/main.css ${(css.length / 1024).toFixed(1)} KiB, print.css ${(printCss.length / 1024).toFixed(1)} KiB, NHS.UK components: ${components.join(", ")}`);
+  const kib = (text) => `${(text.length / 1024).toFixed(1)} KiB (${(gzipSync(text, { level: 6 }).length / 1024).toFixed(1)} KiB gzip)`;
+  console.log(`public/css/main.css ${kib(patient.css)}, staff.css ${kib(staff.css)}, print.css ${kib(staff.printCss)}`);
+  console.log(`NHS.UK components: patient ${patient.components.join(", ")}; staff adds ${staff.components.filter((c) => !patient.components.includes(c)).join(", ") || "none"}`);
 }

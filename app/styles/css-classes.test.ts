@@ -1,19 +1,25 @@
 /**
- * The stylesheet ships only what the pages use (app/styles/build.mjs, issue "speed"): NHS.UK's
+ * The stylesheets ship only what the pages use (app/styles/build.mjs, issue "speed"): NHS.UK's
  * core, the components whose classes the app writes, minus the selectors of classes no source
- * writes. This test builds it as `npm run build:css` does, and the whole sheet (all of NHS.UK,
- * nothing dropped) beside it, and fails when a class a page writes (a `className` in
- * app/**\/*.tsx, or a `className: "…"` value in app/**\/*.ts) has a rule in the whole sheet but
- * not in the shipped one: the build dropped what a page needs. The message names the class and
- * the file and line that write it. (Classes with no rule anywhere, such as hooks for tests or
- * NHS.UK names of older versions, are not this test's business.)
+ * writes. There are two screen sheets (decision 0142): main.css, purged against the patient
+ * sources (every source that is not staff-only, app/styles/sheets.mjs), and staff.css, purged
+ * against all of them and with app/styles/_staff.scss. This test builds both as
+ * `npm run build:css` does, and the whole sheets (all of NHS.UK, nothing dropped) beside them,
+ * and fails when a class a source writes (a `className` in app/**\/*.tsx, or a
+ * `className: "…"` value in app/**\/*.ts) has a rule in the whole sheet but not in the shipped
+ * one: any source against staff.css, a patient source against main.css. The message names the
+ * class and the file and line that write it. (Classes with no rule anywhere, such as hooks for
+ * tests or NHS.UK names of older versions, are not this test's business; nor, for main.css, are
+ * the few classes shared code writes for staff viewers alone, who always get staff.css:
+ * STAFF_VIEWER_CLASSES.)
  */
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import postcss from "postcss";
 import { beforeAll, describe, expect, test } from "vitest";
-import { classesInSources, compileCss, sourceFiles } from "./build.mjs";
+import { classesInSources, compileCss, sheetSourceFiles, sourceFiles } from "./build.mjs";
+import { isStaffOnlyRoute } from "./sheets.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -82,32 +88,89 @@ function classesIn(css: string): Set<string> {
 
 type Built = { css: string; printCss: string };
 
-describe("the built CSS", () => {
-  let shipped: Built;
-  let whole: Built;
-  beforeAll(async () => {
-    shipped = (await compileCss()) as Built;
-    whole = (await compileCss({ everything: true })) as Built;
-  }, 240_000);
+type Sheet = "patient" | "staff";
 
-  test("has a rule for every class a page writes that NHS.UK or main.scss styles", () => {
-    const styled = classesIn(shipped.css + shipped.printCss);
-    const styledAnywhere = classesIn(whole.css + whole.printCss);
-    const files = (sourceFiles() as string[]).map((path) => ({ path, file: relative(root, path), text: readFileSync(path, "utf8") }));
-    const uses = files.flatMap(({ file, text }) => classUses(text, file));
-    expect(uses.length).toBeGreaterThan(500);
-    const missing = uses.filter((use) => styledAnywhere.has(use.name) && !styled.has(use.name));
-    const lines = [...new Map(missing.map((u) => [`${u.name} ${u.file}`, u])).values()].map(
-      (u) => `class "${u.name}" (${u.file}:${u.line}) has a rule in NHS.UK but none in the shipped public/css/main.css`,
-    );
+/**
+ * Classes that patient-side code writes only when the viewer is staff (root passes `staff` /
+ * `fluid` from the staff audience), so only staff.css needs them: the staff header with its
+ * account menu and practice name, and the compact cookie strip.
+ */
+const STAFF_VIEWER_CLASSES = /^app-(header--staff|header-practice|account(__[a-z-]+)?|cookie-strip(__[a-z-]+)?)$/;
+
+/** The classes the given source files write that the whole sheet styles and the shipped one does not. */
+function missingClasses(files: string[], shipped: Built, whole: Built, sheetName: string, exempt = /^$/): string[] {
+  const styled = classesIn(shipped.css + shipped.printCss);
+  const styledAnywhere = classesIn(whole.css + whole.printCss);
+  const uses = files.flatMap((path) => classUses(readFileSync(path, "utf8"), relative(root, path)));
+  expect(uses.length).toBeGreaterThan(400);
+  const missing = uses.filter((use) => styledAnywhere.has(use.name) && !styled.has(use.name) && !exempt.test(use.name));
+  return [...new Map(missing.map((u) => [`${u.name} ${u.file}`, u])).values()].map(
+    (u) => `class "${u.name}" (${u.file}:${u.line}) has a rule in NHS.UK or our styles but none in the shipped public/css/${sheetName}`,
+  );
+}
+
+describe("the built CSS", () => {
+  const shipped = {} as Record<Sheet, Built>;
+  const whole = {} as Record<Sheet, Built>;
+  beforeAll(async () => {
+    for (const sheet of ["patient", "staff"] as const) {
+      shipped[sheet] = (await compileCss({ sheet })) as Built;
+      whole[sheet] = (await compileCss({ everything: true, sheet })) as Built;
+    }
+  }, 400_000);
+
+  test("main.css has a rule for every class a patient-side source writes", () => {
     expect(
-      lines,
-      "a page writes these classes but app/styles/build.mjs dropped their rules: see classesInSources and usedComponents there",
+      // Against the whole staff sheet: a patient page's class moved into _staff.scss fails here.
+      missingClasses(sheetSourceFiles("patient") as string[], shipped.patient, whole.staff, "main.css", STAFF_VIEWER_CLASSES),
+      "a patient page writes these classes but app/styles/build.mjs dropped their rules: see app/styles/sheets.mjs, classesInSources and usedComponents",
     ).toEqual([]);
   });
 
+  test("staff.css has a rule for every class any source writes", () => {
+    expect(
+      missingClasses(sourceFiles() as string[], shipped.staff, whole.staff, "staff.css"),
+      "a page writes these classes but app/styles/build.mjs dropped their rules: see classesInSources and usedComponents",
+    ).toEqual([]);
+  });
+
+  test("staff.css is a superset of main.css, and main.css leaves the staff screen out", () => {
+    const patient = classesIn(shipped.patient.css);
+    const staff = classesIn(shipped.staff.css);
+    expect([...patient].filter((name) => !staff.has(name))).toEqual([]);
+    for (const name of ["app-inbox-table", "app-inbox-nav", "app-calendar", "app-report-chart", "app-header--staff", "app-account__menu"]) {
+      expect(staff.has(name), name).toBe(true);
+      expect(patient.has(name), name).toBe(false);
+    }
+  });
+
+  test("the patient sources are every file but the staff-only ones", () => {
+    const patient = new Set((sheetSourceFiles("patient") as string[]).map((path) => relative(root, path)));
+    // Staff-only routes, and components only they import.
+    for (const file of ["app/routes/inboxes/$practiceCode.inboxes.$inbox.tsx", "app/components/inbox/InboxList.tsx", "app/components/reports/ReportChart.tsx", "app/components/rota/RotaNav.tsx"]) {
+      expect(patient.has(file), file).toBe(false);
+    }
+    // Patient pages, the pages of staff areas others open, the shell, and what they import.
+    for (const file of [
+      "app/root.tsx",
+      "app/components/Header.tsx",
+      "app/components/ErrorPages.tsx",
+      "app/components/admin/MaintenancePage.tsx",
+      "app/server/plain-pages.server.ts",
+      "app/routes/requests/$practiceCode.message._index.tsx",
+      "app/routes/video/$practiceCode.waitingroom.tsx",
+      "app/routes/templates/patient_bulk_messages.patient.tsx",
+      "app/routes/administration/practice.$practiceCode.register.staff.$token.tsx",
+    ]) {
+      expect(patient.has(file), file).toBe(true);
+    }
+    expect(isStaffOnlyRoute("routes/reports/$practiceCode.report.tsx")).toBe(true);
+    expect(isStaffOnlyRoute("routes/templates/$practiceCode.bm.$bulkMessageId.files.$token.tsx")).toBe(false);
+    expect(isStaffOnlyRoute("routes/public-and-sign-in/_index.tsx")).toBe(false);
+  });
+
   test("keeps what is used and drops what is not", () => {
-    const { css } = shipped;
+    const { css } = shipped.patient;
     const styled = classesIn(css);
     // Shell classes every page writes.
     for (const name of ["nhsuk-header", "nhsuk-footer", "nhsuk-skip-link", "nhsuk-width-container", "nhsuk-main-wrapper", "nhsuk-error-summary"]) {
