@@ -22,6 +22,13 @@ export function Footer({ links, supportPhone, productName }: { links: NavLink[];
           <p className="nhsuk-body-s app-support-phone">
             Need help? Call our support line on <a href={`tel:${supportPhone.replace(/\s+/g, "")}`}>{supportPhone}</a>.
           </p>
+          <p className="nhsuk-body-s">
+            All content is available under the{" "}
+            <a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/" rel="license">
+              Open Government Licence v3.0
+            </a>
+            , except where otherwise stated.
+          </p>
         </div>
       </div>
     </footer>

@@ -5,6 +5,7 @@
  * read, X-Forwarded-For counts only when TRUST_PROXY names the proxy, and the log carries no
  * personal data.
  */
+import { fileURLToPath } from "node:url";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
@@ -63,7 +64,7 @@ afterAll(async () => {
   for (const s of servers) s.close();
 });
 
-async function start(env: Record<string, string> = {}) {
+async function start(env: Record<string, string> = {}, publicDir = "/nonexistent") {
   const lines: string[] = [];
   const config = testConfig({ LOG_LEVEL: "info", ...env });
   const destination = new Writable({
@@ -73,7 +74,7 @@ async function start(env: Record<string, string> = {}) {
     },
   });
   const logger = createLogger(config, destination);
-  const app = createApp({ config, database: t.database, clock: new FakeClock(), build: fakeBuild(), publicDir: "/nonexistent", logger });
+  const app = createApp({ config, database: t.database, clock: new FakeClock(), build: fakeBuild(), publicDir, logger });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
@@ -153,6 +154,18 @@ describe("request bodies", () => {
     });
     expect(answer.status).toBe(403);
     expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe("public/", () => {
+  it("serves robots.txt, which keeps every page past the home page out of search engines", async () => {
+    const { port } = await start({}, fileURLToPath(new URL("../../public", import.meta.url)));
+    const res = await send(port, { method: "GET", path: "/robots.txt" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    expect(res.body).toMatch(/^Allow: \/\$$/m);
+    expect(res.body).toMatch(/^Disallow: \/$/m);
   });
 });
 

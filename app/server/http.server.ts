@@ -134,6 +134,11 @@ export function createApp(deps: AppDeps) {
     app.use(`/${folder}`, express.static(`${publicDir}/${folder}`, { maxAge: "1h", index: false, fallthrough: true }));
   }
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/assets/images/favicon.ico"));
+  // The one committed file of public/ (the rest is build output): no page past the home page
+  // is for search engines (decision 0144).
+  app.get("/robots.txt", (_req, res) => {
+    res.sendFile("robots.txt", { root: publicDir, maxAge: "1d", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {

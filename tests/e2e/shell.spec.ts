@@ -34,6 +34,11 @@ test("home page: skip link first, header, footer and title", { tag: "@smoke" }, 
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/data-privacy");
   await expect(footer).toContainText("0330 343 5000");
+  // The code is MIT (LICENSE); the content is Crown-style open content.
+  await expect(footer.getByRole("link", { name: "Open Government Licence v3.0" })).toHaveAttribute(
+    "href",
+    "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/",
+  );
 });
 
 test("a browser that runs no module script (IE 10, decision 0125): no error, and forms still work", async ({ browser, baseURL }, testInfo) => {
