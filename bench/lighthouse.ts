@@ -25,7 +25,7 @@ import { LIGHTHOUSE_GOALS, loadLighthouse, summarise, type PageSummary } from ".
 import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBenchPatients } from "./request-fixtures";
 import { BENCH_SESSION_SECRET, startFrontdoor, type RunningFrontdoor } from "./servers";
 import { runBenchMain } from "./run-main";
-import { CHROMIUM_ARGS } from "../tests/support/e2e-constants";
+import { CHROMIUM_ARGS } from "../tests/support/chromium-args";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -6,7 +6,8 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type ReporterDescription } from "@playwright/test";
-import { CHROMIUM_ARGS, E2E_BASE_URL, E2E_PORT } from "./support/e2e-constants";
+import { CHROMIUM_ARGS } from "./support/chromium-args";
+import { E2E_BASE_URL, E2E_PORT } from "./support/e2e-constants";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -54,7 +55,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // A trace records a DOM snapshot and a screenshot at every step, which cost each journey
+    // about a tenth of its CPU though all but a failing one's are thrown away. CI retries a
+    // failure once and traces the retry; locally (no retries) a failing journey keeps its trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 15_000,

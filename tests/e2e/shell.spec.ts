@@ -3,7 +3,9 @@
  * JavaScript off and on (the js-off and js-on projects); every page it passes through is
  * checked with axe and html-validate by the fixtures.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { copy } from "../../app/copy";
+import { EXTRA_DISABLED_FEATURES, playwrightDisabledFeatures } from "../support/chromium-args";
 import { E2E_MAINTENANCE_BANNER } from "../support/e2e-constants";
 import { expect, test, validateHtml } from "../support/e2e-fixtures";
 
@@ -279,4 +281,37 @@ test("maintenance banner: dismissed for this visitor only", async ({ page, conte
   const someoneElse = await openPage();
   await someoneElse.goto("/data-privacy");
   await expect(bannerOf(someoneElse)).toBeVisible();
+});
+
+/**
+ * Not a page of the app: the browser the journeys run in (decision 0149). Its one
+ * --disable-features switch carries Playwright's features and ours (Chromium reads only the
+ * last such switch), and a new context opens no omnibox WebUI page, whose renderer process cost
+ * each journey about 0.45 s of CPU. Fails when Chromium renames the feature.
+ */
+test("the journeys' browser: Playwright's disabled features kept, no omnibox WebUI per context", async ({ browser, page }) => {
+  // The worker launched this browser: its child process without a --type= is the browser
+  // (CDP's Browser.getBrowserCommandLine answers only under --enable-automation).
+  const browserArgs = readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid))
+    .flatMap((pid) => {
+      try {
+        const parent = readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()!.trim().split(/\s+/)[1];
+        const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        return Number(parent) === process.pid && !args.some((arg) => arg.startsWith("--type=")) ? [args] : [];
+      } catch {
+        return []; // gone since the listing
+      }
+    });
+  expect(browserArgs).toHaveLength(1);
+  const switches = browserArgs[0].filter((arg) => arg.startsWith("--disable-features="));
+  const disabled = (switches.at(-1) ?? "").slice("--disable-features=".length).split(",");
+  for (const feature of [...playwrightDisabledFeatures(), ...EXTRA_DISABLED_FEATURES]) expect(disabled).toContain(feature);
+
+  await page.goto("/");
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = (await cdp.send("Target.getTargets")) as { targetInfos: { type: string; url: string }[] };
+  expect(targetInfos.filter((target) => target.url.startsWith("chrome://")).map((target) => target.url)).toEqual([]);
+  expect(targetInfos.some((target) => target.type === "page")).toBe(true);
+  await cdp.detach();
 });

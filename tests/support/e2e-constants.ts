@@ -26,24 +26,3 @@ export const E2E_STALE_AFTER_MS = 30 * 60 * 1000;
 export function e2eServerLogPath(root: string, runId: string): string {
   return `${root}/test-data/e2e-server-${runId}.log`;
 }
-
-/**
- * Chromium's switches for the journeys (and the Lighthouse bench): this machine has no
- * internet, so Chromium's own background traffic (component updates, sync, QUIC probes) is off
- * and no host name resolves but the app's, so a page never waits on, or reaches, another host.
- */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // A request to any other host fails at once. This replaces aborting them in page.route, which
-  // turned the browser's cache off (decision 0141).
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-  // Software compositing in the renderer rather than in a SwiftShader GPU process: a few per
-  // cent less CPU on CI's two cores, and nothing the journeys look at changes.
-  "--disable-gpu-compositing",
-];
