@@ -63,10 +63,12 @@ if (postgresUrl) {
   const { default: pg } = await import("pg");
   const clientQuery = pg.Client.prototype.query as unknown as Query;
   (pg.Client.prototype as unknown as { query: Query }).query = function (...args) {
-    const [text] = args;
-    if (/^\s*(begin|commit|rollback)\b/i.test(String(typeof text === "object" && text ? (text as { text?: string }).text : text))) {
-      if (/^\s*begin/i.test(String(text))) transactions++;
-    } else note([typeof text === "object" && text ? (text as { text?: string }).text : text]);
+    const [arg] = args;
+    const text = String(typeof arg === "object" && arg ? (arg as { text?: string }).text : arg);
+    // BEGIN and COMMIT are round trips too: counted as queries, and a BEGIN as a transaction
+    // (drizzle sends them as query objects, which String() alone did not read).
+    if (/^\s*begin\b/i.test(text)) transactions++;
+    note([text]);
     return clientQuery.apply(this, args);
   };
 }

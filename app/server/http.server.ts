@@ -3,7 +3,6 @@
  * compression, static files, request logs without personal data, the health check, the
  * CSRF cookie, and the Remix handler with every action CSRF-checked.
  */
-import { randomBytes } from "node:crypto";
 import { MOCK_NHS_LOGIN_PATH } from "~/nhs-login-config.server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -31,6 +30,7 @@ import { LocalDiskFileStore, type FileStore } from "~/domain/files/file-store.se
 import type { GpSystem } from "~/domain/gp-system/gp-system";
 import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { newRequestMemo } from "~/server/request-memo.server";
+import { randomBase64, randomHex } from "./random-pool.server";
 
 
 export type AppDeps = {
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     pinoHttp({
       logger,
-      genReqId: () => randomBytes(8).toString("hex"),
+      genReqId: () => randomHex(8),
       // Paths only: query strings can carry tokens, and no headers (cookies) are logged.
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = randomBase64(16);
     next();
   });
   app.use(
@@ -200,7 +200,8 @@ export function createApp(deps: AppDeps) {
       res.locals.context = context;
       if (req.method === "GET" || req.method === "HEAD") return await remix(req, res, next);
       // Before Remix, whose own check would answer a foreign Origin with a bare 500.
-      if (isForeignOrigin(new Headers(req.headers as Record<string, string>))) return refuse(req, res, new BodyRefused(403));
+      // Read from Node's headers as they are (no web Headers copied from all of them).
+      if (isForeignOrigin({ get: (name) => req.get(name) ?? null })) return refuse(req, res, new BodyRefused(403));
       const guarded = await guardedBody(req, {
         serverSecret: config.sessionSecret,
         csrfSecret: context.csrfSecret,

@@ -89,7 +89,7 @@ function formNotVerified(): Response {
  * proxy set one). Old browsers (IE10, Safari 10.1 on some forms) send no Origin at all: then
  * the CSRF token decides alone.
  */
-export function isForeignOrigin(headers: Headers): boolean {
+export function isForeignOrigin(headers: Pick<Headers, "get">): boolean {
   const origin = headers.get("Origin");
   if (origin === null) return false;
   if (origin === "null") return true;

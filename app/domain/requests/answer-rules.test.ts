@@ -117,3 +117,35 @@ describe("answer rules", () => {
     expect(isEmergency(text, "chest_pain")).toBe(false);
   });
 });
+
+describe("a page's schema, built once per page and day", () => {
+  it("is the same schema for the same questions on the same day, and answers as a fresh one does", () => {
+    const page = [single, date];
+    expect(pageSchema(page, today)).toBe(pageSchema(page, new Date(today)));
+    const outcome = (q: RuleQuestion[]) => {
+      const s = parseWithZod(formOf([["q31", "letter"], ["q3.day", "1"], ["q3.month", "1"], ["q3.year", "2027"]]), { schema: pageSchema(q, today) });
+      return { status: s.status, error: s.status === "error" ? s.error : null, payload: s.payload };
+    };
+    // Reused many times, the cached schema still answers what a new one does (a future date).
+    expect(outcome(page).status).toBe("error");
+    for (let i = 0; i < 3; i++) expect(outcome(page)).toEqual(outcome([...page]));
+  });
+
+  it("is built again for another day (date rules depend on today) and for another page", () => {
+    const page = [date];
+    const monday = pageSchema(page, today);
+    const tuesday = pageSchema(page, new Date("2026-11-22T00:00:00Z"));
+    expect(tuesday).not.toBe(monday);
+    // A birth date of 22/11/2026 is in the future on the 21st and not on the 22nd.
+    const entries: [string, string][] = [["q3.day", "22"], ["q3.month", "11"], ["q3.year", "2026"]];
+    expect(parseWithZod(formOf(entries), { schema: monday }).status).toBe("error");
+    expect(parseWithZod(formOf(entries), { schema: tuesday }).status).toBe(parseWithZod(formOf(entries), { schema: pageSchema([date], new Date("2026-11-22T00:00:00Z")) }).status);
+    expect(pageSchema([text], today)).not.toBe(pageSchema([number], today));
+  });
+});
+
+function formOf(entries: [string, string][]) {
+  const form = new FormData();
+  for (const [k, v] of entries) form.append(k, v);
+  return form;
+}

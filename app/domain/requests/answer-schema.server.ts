@@ -115,8 +115,18 @@ function ruleFor(q: RuleQuestion, today: Date): z.ZodType<unknown> {
 
 /** The schema of one page: a field per question. `today`: London's date as a UTC midnight. */
 export function pageSchema(questions: readonly RuleQuestion[], today: Date) {
+  // Built once per page and day (issue "speed", decision 0146): the request journey's pages come
+  // from the cached question set, so the same array arrives on every post of that page, and a
+  // zod schema is never changed by parsing. A new array (an edited set, another form) builds anew.
+  const day = today.getTime();
+  const hit = built.get(questions);
+  if (hit && hit.day === day) return hit.schema;
   const shape: Record<string, z.ZodType<unknown>> = {};
   for (const q of questions) shape[fieldName(q)] = ruleFor(q, today);
-  return z.object(shape);
+  const schema = z.object(shape);
+  built.set(questions, { day, schema });
+  return schema;
 }
+
+const built = new WeakMap<readonly RuleQuestion[], { day: number; schema: z.ZodObject<Record<string, z.ZodType<unknown>>> }>();
 

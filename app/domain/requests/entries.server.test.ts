@@ -3,7 +3,7 @@ import { useTestWorld } from "../../../tests/support/world";
 import { type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
 import { actingPatients } from "./access.server";
-import { findEntryForGrant, findEntryForUser, loadAnswers, saveAnswers } from "./entries.server";
+import { findEntryForGrant, findEntryForUser, findEntryWithAnswersForUser, loadAnswers, saveAnswers } from "./entries.server";
 import { listIssueTypes, questionSet } from "./questions.server";
 
 describe("patient entries", () => {
@@ -72,5 +72,43 @@ describe("patient entries", () => {
       [3, "null"],
       [4, "true"],
     ]);
+  });
+
+  it("saves and clears a single answer on its own (one statement, no transaction)", async () => {
+    const practice = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const entry = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "fit_note" }], "en", context.clock.now());
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "letter" }], "cy", context.clock.now());
+    expect((await loadAnswers(context.db, entry.id)).map((a) => [a.questionId, a.answer, a.lang])).toEqual([[31, "letter", "cy"]]);
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "" }], "en", context.clock.now());
+    expect(await loadAnswers(context.db, entry.id)).toEqual([]);
+  });
+
+  it("reads an entry with its answers in one query, as the two separate reads do, and in the same scope", async () => {
+    const practice = await requestPractice(context);
+    const other = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const bob = await signedInPatient(context, practice.id);
+    const carer = await signedInCarer(context, practice.id);
+    const mine = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    const forDependent = await makeEntry(context, { practiceId: practice.id, patientId: carer.dependentPatientId, userId: carer.userId });
+
+    const empty = await findEntryWithAnswersForUser(context.db, alice.userId, practice.id, mine.id);
+    expect(empty).toEqual({ entry: await findEntryForUser(context.db, alice.userId, practice.id, mine.id), answers: [] });
+
+    await saveAnswers(context.db, mine.id, [{ questionId: 4, answer: "true" }, { questionId: 2, answer: "42" }, { questionId: 3, answer: "null" }, { questionId: 1, answer: ["none", "fever"] }, { questionId: 32, answer: 'say "hi"\n<b>é</b>' }], "en", context.clock.now());
+    const found = await findEntryWithAnswersForUser(context.db, alice.userId, practice.id, mine.id);
+    expect(found?.entry).toEqual(await findEntryForUser(context.db, alice.userId, practice.id, mine.id));
+    expect(found?.entry.startedAt).toBeInstanceOf(Date);
+    // Text that reads as JSON stays the text typed; lists stay lists; ordered by question.
+    expect(found?.answers).toEqual((await loadAnswers(context.db, mine.id)).map((a) => ({ questionId: a.questionId, answer: a.answer })));
+    expect(found?.answers.map((a) => a.answer)).toEqual([["none", "fever"], "42", "null", "true", 'say "hi"\n<b>é</b>']);
+
+    expect(await findEntryWithAnswersForUser(context.db, bob.userId, practice.id, mine.id)).toBeNull();
+    expect(await findEntryWithAnswersForUser(context.db, alice.userId, other.id, mine.id)).toBeNull();
+    expect(await findEntryWithAnswersForUser(context.db, alice.userId, practice.id, 2 ** 40)).toBeNull();
+    expect(await findEntryWithAnswersForUser(context.db, carer.userId, practice.id, mine.id)).toBeNull();
+    expect((await findEntryWithAnswersForUser(context.db, carer.userId, practice.id, forDependent.id))?.entry.id).toBe(forDependent.id);
   });
 });

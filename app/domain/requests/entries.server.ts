@@ -4,7 +4,7 @@
  * or stale id is "not found" and the route answers page-not-found.
  */
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Queryable } from "~/db/client.server";
 import { answers, patientEntries, patients } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
 import { entryScopeOf } from "./access.server";
@@ -57,6 +57,42 @@ export async function findEntryForUser(db: Db, userId: number, practiceId: numbe
   return entry ?? null;
 }
 
+/** An answer as saved: the question and its value (a string, or a list for multiple choice). */
+export type SavedAnswer = { questionId: number; answer: string | string[] };
+
+/**
+ * findEntryForUser and the entry's answers (as loadAnswers reads them) in one round trip: every
+ * step of a draft reads both, and the answers only once the entry is known to be the viewer's.
+ * Same scope, same order, and each answer read as text and parsed once here, as loadAnswers does.
+ */
+export async function findEntryWithAnswersForUser(
+  db: Db,
+  userId: number,
+  practiceId: number,
+  entryId: number,
+): Promise<{ entry: PatientEntry; answers: SavedAnswer[] } | null> {
+  if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
+  const [row] = await preparedOnce(db, "entry_with_answers_for_user", (db) =>
+    db
+      .select({
+        ...getTableColumns(patientEntries),
+        // Written with an alias: drizzle leaves columns unqualified in a one-table select, and a
+        // bare "id" in the subquery would be the answer's.
+        savedAnswers: sql<[number, string][] | string>`coalesce((
+          select json_agg(json_build_array(a.question_id, a.answer::text) order by a.question_id)
+          from ${answers} a where a.patient_entry_id = ${patientEntries}.id), '[]'::json)`,
+      })
+      .from(patientEntries)
+      .where(and(eq(patientEntries.id, sql.placeholder("entryId")), eq(patientEntries.practiceId, sql.placeholder("practiceId")), entryScopeOf(sql.placeholder("userId"))))
+      .limit(1),
+  ).execute({ entryId, practiceId, userId });
+  if (!row) return null;
+  const { savedAnswers, ...entry } = row;
+  // Both drivers parse json; a driver set up not to would hand over the text.
+  const pairs = (typeof savedAnswers === "string" ? JSON.parse(savedAnswers) : savedAnswers) as [number, string][];
+  return { entry, answers: pairs.map(([questionId, text]) => ({ questionId, answer: JSON.parse(text) as string | string[] })) };
+}
+
 /** The entry a magic-link holder may see: exactly the one request the link is scoped to. */
 export async function findEntryForGrant(db: Db, grant: TokenGrant, entryId: number): Promise<PatientEntry | null> {
   if (grant.scope.patientEntryId !== entryId) return null;
@@ -99,17 +135,21 @@ export async function saveAnswers(
   lang: string,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const { questionId, answer } of given) {
-      if (answer === null || (Array.isArray(answer) ? answer.length === 0 : answer === "")) {
-        await tx.delete(answers).where(and(eq(answers.patientEntryId, entryId), eq(answers.questionId, questionId)));
-        continue;
-      }
-      await tx
-        .insert(answers)
-        .values({ patientEntryId: entryId, questionId, answer, lang, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [answers.patientEntryId, answers.questionId], set: { answer, lang, updatedAt: now } });
+  const write = async (handle: Queryable, { questionId, answer }: (typeof given)[number]) => {
+    if (answer === null || (Array.isArray(answer) ? answer.length === 0 : answer === "")) {
+      await handle.delete(answers).where(and(eq(answers.patientEntryId, entryId), eq(answers.questionId, questionId)));
+      return;
     }
+    await handle
+      .insert(answers)
+      .values({ patientEntryId: entryId, questionId, answer, lang, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [answers.patientEntryId, answers.questionId], set: { answer, lang, updatedAt: now } });
+  };
+  // One answer is one statement, atomic on its own: no BEGIN and COMMIT round trips (and, on
+  // PostgreSQL, no client held for them). Most pages ask one question.
+  if (given.length === 1) return write(db, given[0]);
+  await db.transaction(async (tx) => {
+    for (const one of given) await write(tx, one);
   });
 }
 

@@ -22,7 +22,7 @@ import { ageOn } from "~/validation/dates";
 import { actingPatients, type ActingPatient } from "./access.server";
 import { closedMessage } from "./demand";
 import { countSubmission, requestDemand } from "./demand.server";
-import { findEntryForUser, findStaffDraft, loadAnswers, type PatientEntry } from "./entries.server";
+import { findEntryForUser, findEntryWithAnswersForUser, findStaffDraft, loadAnswers, type PatientEntry, type SavedAnswer } from "./entries.server";
 import type { AnswerValue } from "./answer-rules";
 import { journey, type Journey } from "./journey";
 import type { JourneyPlace } from "~/domain/journeys/step-journey";
@@ -79,11 +79,12 @@ export function parseEntryId(raw: string | null | undefined): number {
 }
 
 /** The entry at this practice about the viewer or someone they care for, or page-not-found. */
+/** Staff of the practice reach only the requests they are writing on a patient's behalf. */
+const isStaffAt = (viewer: Viewer, practice: Practice) => viewer.memberships.some((m) => m.practiceId === practice.id && (m.role === "gp" || m.role === "receptionist"));
+
 export async function requireEntry(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<PatientEntry> {
   const id = parseEntryId(rawId);
-  // Staff of the practice reach only the requests they are writing on a patient's behalf.
-  const staffHere = viewer.memberships.some((m) => m.practiceId === practice.id && (m.role === "gp" || m.role === "receptionist"));
-  const entry = staffHere ? await findStaffDraft(context.db, viewer.userId, practice.id, id) : await findEntryForUser(context.db, viewer.userId, practice.id, id);
+  const entry = isStaffAt(viewer, practice) ? await findStaffDraft(context.db, viewer.userId, practice.id, id) : await findEntryForUser(context.db, viewer.userId, practice.id, id);
   if (!entry) throw new NotFound("request");
   return entry;
 }
@@ -156,6 +157,10 @@ function walk(set: QuestionSet, answers: Map<number, AnswerValue>, entry: Pick<P
 /** The question set, the answers so far and where the patient is. */
 export async function draftState(context: AppContext, entry: PatientEntry): Promise<DraftState> {
   const [set, saved] = await Promise.all([questionSet(context.db, entry.issueTypeId), loadAnswers(context.db, entry.id)]);
+  return stateOf(set, saved, entry);
+}
+
+function stateOf(set: QuestionSet | null, saved: readonly SavedAnswer[], entry: PatientEntry): DraftState {
   if (!set) throw new NotFound("question set");
   const answers = new Map(saved.map((a) => [a.questionId, a.answer]));
   return { set, answers, journey: walk(set, answers, entry) };
@@ -170,9 +175,17 @@ export async function draftState(context: AppContext, entry: PatientEntry): Prom
 export type Draft = DraftState & { entry: PatientEntry; paths: DraftPaths };
 
 export async function openDraft(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<Draft> {
-  const entry = await requireEntry(context, viewer, practice, rawId);
+  if (isStaffAt(viewer, practice)) {
+    const entry = await requireEntry(context, viewer, practice, rawId);
+    await requireOpenDraft(context, practice, entry);
+    return { entry, paths: draftPaths(practice.urlCode, entry.id), ...(await draftState(context, entry)) };
+  }
+  // The patient side, on every step of every draft: the entry and its answers in one round trip.
+  const found = await findEntryWithAnswersForUser(context.db, viewer.userId, practice.id, parseEntryId(rawId));
+  if (!found) throw new NotFound("request");
+  const { entry } = found;
   await requireOpenDraft(context, practice, entry);
-  return { entry, paths: draftPaths(practice.urlCode, entry.id), ...(await draftState(context, entry)) };
+  return { entry, paths: draftPaths(practice.urlCode, entry.id), ...stateOf(await questionSet(context.db, entry.issueTypeId), found.answers, entry) };
 }
 
 /** The same draft after a page's answers were saved: walked again in memory, not read again. */
