@@ -1,3 +1,4 @@
+import type { StaticManifest } from "./components/static-assets";
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { JobQueue } from "./domain/bulk/job-queue.server";
@@ -30,6 +31,8 @@ export type AppContext = {
   memo?: RequestMemo;
   /** The job queue (bulk messages): woken when a message is queued; absent in tests, which run it by hand. */
   jobs?: JobQueue;
+  /** The hashed names of the stylesheets and assets (public/static-manifest.json, decision 0147); absent, pages link the plain paths. */
+  staticAssets?: StaticManifest;
 };
 
 declare module "@remix-run/node" {

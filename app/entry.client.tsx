@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { manifestFromDocument, StaticAssetsContext } from "~/components/static-assets";
 
 /**
  * JavaScript is only comfort: hydrate only on a browser that has everything the bundle
@@ -31,6 +32,11 @@ function browserCanRunTheApp(): boolean {
 
 if (browserCanRunTheApp()) {
   startTransition(() => {
-    hydrateRoot(document, <RemixBrowser />);
+    hydrateRoot(
+      document,
+      <StaticAssetsContext.Provider value={manifestFromDocument(document)}>
+        <RemixBrowser />
+      </StaticAssetsContext.Provider>,
+    );
   });
 }

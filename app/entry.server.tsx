@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { StaticAssetsContext } from "~/components/static-assets";
 import { parseCookies } from "~/web/cookies";
 import { TOKEN_GRANT_COOKIE } from "~/web/auth/token-grant.server";
 import { sessionCookieName } from "~/web/auth/viewer.server";
@@ -21,6 +22,8 @@ function applyCachePolicy(request: Request, headers: Headers, context: AppLoadCo
     }),
   );
 }
+
+const NO_MANIFEST = {};
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   applyCachePolicy(request, response.headers, context);
@@ -45,7 +48,9 @@ export default function handleRequest(
   const nonce = loadContext.nonce ?? "";
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <StaticAssetsContext.Provider value={loadContext.staticAssets ?? NO_MANIFEST}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </StaticAssetsContext.Provider>
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { isNhsAppUserAgent } from "~/domain/nhs-login/rules";
 import { NHS_APP_COOKIE, nhsAppCookie } from "~/web/nhs-login/nhs-app.server";
 import {
@@ -43,16 +43,7 @@ import { DISMISSED_NOTICES_COOKIE, noticeText, parseDismissedCookie } from "~/do
 import { noticeFor } from "~/domain/admin/notices.server";
 import { MaintenancePage } from "~/components/admin/MaintenancePage";
 import { stylesheetFor, type Stylesheet } from "~/domain/shell/stylesheet";
-
-// The screen sheet (main.css or staff.css) is not here: it depends on who is signed in, so
-// Document links the one the root loader picked (domain/shell/stylesheet.ts, decision 0142).
-export const links: LinksFunction = () => [
-  // Print rules apart: not render-blocking (app/styles/build.mjs).
-  { rel: "stylesheet", href: "/css/print.css", media: "print" },
-  { rel: "icon", href: "/assets/images/favicon.ico", sizes: "48x48" },
-  { rel: "icon", href: "/assets/images/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/assets/images/nhsuk-icon-180.png" },
-];
+import { staticHref, useStaticHref } from "~/components/static-assets";
 
 /**
  * The shell follows the practice in the URL (a GP of two practices sees the one they are in),
@@ -120,7 +111,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         staff: Boolean(viewer && viewer.memberships.length > 0),
       }),
       idleTimer: viewer ? idleTimerFor(viewer, context.clock.now()) : null,
-      stylesheet: stylesheetFor(viewer),
+      // Hashed here, not in Document: the browser knows only the sheets of the page it has.
+      stylesheet: staticHref(context.staticAssets ?? {}, stylesheetFor(viewer)),
       flash,
     },
     { headers },
@@ -129,8 +121,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoaderData = typeof loader;
 
-function Document({ children, title, stylesheet = "/css/main.css" }: { children: ReactNode; title: string; stylesheet?: Stylesheet }) {
+/**
+ * Every link to a static file is here, by its hashed name (decision 0147): the screen sheet
+ * (main.css or staff.css) the root loader picked for the viewer (domain/shell/stylesheet.ts,
+ * decision 0142; main.css where the root's data is missing), and the print sheet and icons.
+ */
+function Document({ children, title, stylesheet }: { children: ReactNode; title: string; stylesheet?: string }) {
   const nonce = useNonce();
+  const href = useStaticHref();
   return (
     <html lang="en">
       <head>
@@ -139,7 +137,12 @@ function Document({ children, title, stylesheet = "/css/main.css" }: { children:
         <meta httpEquiv="X-UA-Compatible" content="IE=edge" />
         <title>{title}</title>
         <Meta />
-        <link rel="stylesheet" href={stylesheet} />
+        <link rel="stylesheet" href={stylesheet ?? href("/css/main.css" satisfies Stylesheet)} />
+        {/* Print rules apart: not render-blocking (app/styles/build.mjs). */}
+        <link rel="stylesheet" href={href("/css/print.css")} media="print" />
+        <link rel="icon" href={href("/assets/images/favicon.ico")} sizes="48x48" />
+        <link rel="icon" href={href("/assets/images/favicon.svg")} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={href("/assets/images/nhsuk-icon-180.png")} />
         <Links />
         {/* Before any module runs: zod's schemas must not probe `new Function`, which the CSP
             (no 'unsafe-eval') refuses and Chromium reports as an issue on every page (decision 0139). */}

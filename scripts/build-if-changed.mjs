@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const STAMP = join(root, "build", ".inputs-sha256");
 /** What the build reads. Generated folders under public/ are outputs, not inputs. */
 const INPUTS = ["app", "public", "scripts", "server.ts", "drizzle", "remix.config.js", "package.json", "package-lock.json", "tsconfig.json"];
-const OUTPUTS = new Set(["public/build", "public/css", "public/assets"].map((p) => join(root, p)));
+const OUTPUTS = new Set(["public/build", "public/css", "public/assets", "public/static-manifest.json"].map((p) => join(root, p)));
 /** The built server and client both exist, or there is nothing to reuse. */
 const BUILT = ["build/index.js", "build/server.js", "public/build"].map((p) => join(root, p));
 

@@ -5,8 +5,12 @@
  * read, X-Forwarded-For counts only when TRUST_PROXY names the proxy, and the log carries no
  * personal data.
  */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type ServerBuild } from "@remix-run/node";
@@ -20,6 +24,8 @@ import { createApp, createLogger } from "./http.server";
 import { cacheControlFor, NO_STORE, PUBLIC_PAGE } from "./cache-control.server";
 import { FORM_BODY_BYTES } from "./request-body.server";
 import { redactLogValue } from "./log-redaction.server";
+import { IMMUTABLE, OLD_ADDRESS } from "./static-files.server";
+import { writeStaticFiles } from "~/styles/build.mjs";
 
 type RouteModule = ServerBuild["routes"][string]["module"];
 
@@ -228,5 +234,92 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor({ existing: "public, max-age=600", signedIn: true, setsSession: false })).toBe(NO_STORE);
     expect(cacheControlFor({ existing: null, signedIn: false, setsSession: false })).toBe(PUBLIC_PAGE);
     expect(cacheControlFor({ existing: "no-store", signedIn: false, setsSession: false })).toBe("no-store");
+  });
+});
+
+describe("static files (decision 0147)", () => {
+  /** A public folder as `npm run build` writes it, from a small stand-in of NHS.UK's assets. */
+  async function built(icon = "icon-v1") {
+    const dir = mkdtempSync(join(tmpdir(), "frontdoor-static-"));
+    const assetsDir = join(dir, "nhsuk-assets");
+    mkdirSync(join(assetsDir, "images"), { recursive: true });
+    writeFileSync(join(assetsDir, "images/favicon.ico"), icon);
+    writeFileSync(join(assetsDir, "images/nhsuk-icon-cross.svg"), "<svg/>");
+    const publicDir = join(dir, "public");
+    const sheet = (name: string) => async (assetsPath: string) => `.${name}{background:url("${assetsPath}images/nhsuk-icon-cross.svg")}`;
+    const result = await writeStaticFiles({ publicDir, assetsDir, sheets: { "main.css": sheet("main"), "staff.css": sheet("staff"), "print.css": sheet("print") } });
+    return { publicDir, ...result };
+  }
+  const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 10);
+
+  it("names each sheet by its content and NHS.UK's assets by a folder named by theirs, and writes the manifest", async () => {
+    const { publicDir, manifest } = await built();
+    const assets = manifest["/assets/"];
+    expect(assets).toMatch(/^\/assets\/[0-9a-f]{10}\/$/);
+    const main = readFileSync(join(publicDir, manifest["/css/main.css"]), "utf8");
+    // The sheets reach the images through the hashed folder.
+    expect(main).toBe(`.main{background:url("${assets}images/nhsuk-icon-cross.svg")}`);
+    expect(manifest["/css/main.css"]).toBe(`/css/main.${sha(main)}.css`);
+    expect(Object.keys(manifest).sort()).toEqual(["/assets/", "/css/main.css", "/css/print.css", "/css/staff.css"]);
+    expect(JSON.parse(readFileSync(join(publicDir, "static-manifest.json"), "utf8"))).toEqual(manifest);
+    expect(readFileSync(join(publicDir, assets, "images/favicon.ico"), "utf8")).toBe("icon-v1");
+  });
+
+  it("gives changed assets a new folder and every sheet that names it a new name, and leaves no old file behind", async () => {
+    const first = await built("icon-v1");
+    const second = await built("icon-v2");
+    expect(second.manifest["/assets/"]).not.toBe(first.manifest["/assets/"]);
+    expect(second.manifest["/css/main.css"]).not.toBe(first.manifest["/css/main.css"]);
+    // Building again over the same folder: only this build's files remain.
+    const { publicDir } = first;
+    const again = await writeStaticFiles({
+      publicDir,
+      assetsDir: join(publicDir, "..", "nhsuk-assets"),
+      sheets: { "main.css": async () => ".other{}" },
+    });
+    expect(readdirSync(join(publicDir, "css"))).toEqual([again.manifest["/css/main.css"].slice("/css/".length)]);
+    expect(readdirSync(join(publicDir, "assets"))).toEqual([again.manifest["/assets/"].split("/")[2]]);
+  });
+
+  it("serves hashed files for a year, immutable, and sends old addresses to today's files", async () => {
+    const { publicDir, manifest } = await built();
+    const { port } = await start({}, publicDir);
+    const get = (path: string) => send(port, { method: "GET", path });
+    const assets = manifest["/assets/"];
+    for (const path of [manifest["/css/main.css"], manifest["/css/staff.css"], manifest["/css/print.css"], `${assets}images/favicon.ico`]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers["cache-control"], path).toBe(IMMUTABLE);
+    }
+    expect((await get(manifest["/css/main.css"])).headers["content-type"]).toMatch(/^text\/css/);
+    for (const [old, today] of [
+      ["/css/main.css", manifest["/css/main.css"]],
+      ["/css/print.css", manifest["/css/print.css"]],
+      ["/favicon.ico", `${assets}images/favicon.ico`],
+      ["/assets/images/favicon.ico", `${assets}images/favicon.ico`],
+    ]) {
+      const answer = await get(old);
+      expect(answer.status, old).toBe(302);
+      expect(answer.headers.location, old).toBe(today);
+      expect(answer.headers["cache-control"], old).toBe(OLD_ADDRESS);
+    }
+    // Unknown names are Remix's 404, not a year-long answer.
+    for (const path of ["/css/main.0000000000.css", "/assets/0000000000/images/favicon.ico", "/assets/images/none.png", "/assets/../static-manifest.json"]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers["cache-control"], path).not.toBe(IMMUTABLE);
+    }
+  });
+
+  it("without a manifest serves the folders as they are, for an hour", async () => {
+    const { publicDir, manifest } = await built();
+    const bare = mkdtempSync(join(tmpdir(), "frontdoor-static-bare-"));
+    mkdirSync(join(bare, "css"));
+    writeFileSync(join(bare, "css/main.css"), readFileSync(join(publicDir, manifest["/css/main.css"])));
+    expect(existsSync(join(bare, "static-manifest.json"))).toBe(false);
+    const { port } = await start({}, bare);
+    const answer = await send(port, { method: "GET", path: "/css/main.css" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=3600");
   });
 });

@@ -21,6 +21,7 @@ import { isForeignOrigin, RETRY_AFTER_SECONDS, withRouteLayer } from "./route-la
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { BodyRefused, guardedBody } from "./request-body.server";
 import { errorPageHtml } from "./plain-pages.server";
+import { mountStaticFiles, readStaticManifest } from "./static-files.server";
 import { redactLogValue } from "./log-redaction.server";
 import { getViewerState } from "~/web/auth/viewer.server";
 import { getTokenGrant } from "~/web/auth/token-grant.server";
@@ -66,6 +67,8 @@ export function createLogger(config: Config, destination?: NodeJS.WritableStream
 
 export function createApp(deps: AppDeps) {
   const { config, database, clock, publicDir } = deps;
+  // Read once: the hashed names pages link (decision 0147).
+  const staticManifest = readStaticManifest(publicDir);
   const notifier = deps.notifier ?? createNotifier(config, database.db);
   const files = deps.files ?? new LocalDiskFileStore(config.filesDir);
   const gpSystem = deps.gpSystem ?? new SimulatedGpSystem(database.db, clock);
@@ -129,11 +132,9 @@ export function createApp(deps: AppDeps) {
 
   // Built client assets have content hashes in their names: cache for a year.
   app.use("/build", express.static(`${publicDir}/build`, { immutable: true, maxAge: "1y" }));
-  // Only these folders hold static files; other paths go straight to Remix without a disk look-up.
-  for (const folder of ["css", "assets"]) {
-    app.use(`/${folder}`, express.static(`${publicDir}/${folder}`, { maxAge: "1h", index: false, fallthrough: true }));
-  }
-  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/assets/images/favicon.ico"));
+  // Only /css and /assets hold other static files, content-addressed (static-files.server.ts);
+  // other paths go straight to Remix without a disk look-up.
+  mountStaticFiles(app, publicDir, staticManifest);
   // The one committed file of public/ (the rest is build output): no page past the home page
   // is for search engines (decision 0144).
   app.get("/robots.txt", (_req, res) => {
@@ -173,6 +174,7 @@ export function createApp(deps: AppDeps) {
     clientAddress: req.ip ?? "unknown",
     memo: newRequestMemo(),
     jobs: deps.jobs,
+    staticAssets: staticManifest ?? undefined,
   });
   const remix = createRequestHandler({
     build: withRouteLayer(deps.build),
@@ -188,7 +190,7 @@ export function createApp(deps: AppDeps) {
       refusal.status === 413
         ? ["The files you sent are too large", "Each file must be 10MB or smaller, and a form without files must be shorter. Go back and try again."]
         : ["Your form could not be sent", "Go back, reload the page and try again. If you were signed out, sign in again first."];
-    res.status(refusal.status).type("html").set("Cache-Control", "no-store").send(errorPageHtml(title, body, config.productName));
+    res.status(refusal.status).type("html").set("Cache-Control", "no-store").send(errorPageHtml(title, body, config.productName, staticManifest ?? {}));
   };
 
   // Remix, behind the request-body guard (request-body.server.ts) and the route layer
@@ -235,7 +237,7 @@ export function createApp(deps: AppDeps) {
         .status(503)
         .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
         .type("html")
-        .send(errorPageHtml("Sorry, there is a problem with the service", "The service is not working at the moment. What you sent has not been saved. Try again in a few minutes.", config.productName));
+        .send(errorPageHtml("Sorry, there is a problem with the service", "The service is not working at the moment. What you sent has not been saved. Try again in a few minutes.", config.productName, staticManifest ?? {}));
       return;
     }
     logger.error({ err: error instanceof Error ? { message: error.message, stack: config.isProduction ? undefined : error.stack } : "unknown" }, "unhandled error");

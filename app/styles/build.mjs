@@ -1,5 +1,6 @@
-// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.css (patient and public
-// pages) and public/css/staff.css (staff pages: a superset, with _staff.scss; decision 0142),
+// Compiles NHS.UK frontend v10 plus our own styles into public/css/main.<hash>.css (patient and
+// public pages) and public/css/staff.<hash>.css (staff pages: a superset, with _staff.scss;
+// decision 0142; content-addressed names and public/static-manifest.json: decision 0147),
 // prefixed for the browsers the product promises (package.json "browserslist").
 // Sass is compiled rather than copying the shipped min.css so that our additions share its
 // tokens and mixins, and autoprefixer adds -ms- grid/flex fallbacks for IE10.
@@ -9,8 +10,9 @@
 // in a .ts/.tsx file under app/, so a new page that uses one brings it in by itself), then
 // app/styles/main.scss; custom properties that nothing reads are dropped.
 // tests/integration/css-classes.test.ts fails when a class a page uses is missing from the CSS.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, cpSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as sass from "sass";
@@ -122,9 +124,9 @@ export function fontSettings(fontsPath = process.env.NHSUK_FONTS_PATH) {
 }
 
 /** The Sass entry: core (configured), the used components, then our own styles (staff's too for staff.css). */
-function entrySource(components, sheet) {
+function entrySource(components, sheet, assetsPath) {
   return [
-    `@use "nhsuk-frontend/dist/nhsuk/core" as * with ($nhsuk-assets-path: "/assets/", ${fontSettings()});`,
+    `@use "nhsuk-frontend/dist/nhsuk/core" as * with ($nhsuk-assets-path: "${assetsPath}", ${fontSettings()});`,
     ...components.map((c) => `@use "nhsuk-frontend/dist/nhsuk/components/${c}";`),
     `@use "main";`,
     ...(sheet === "staff" ? [`@use "staff";`] : []),
@@ -178,13 +180,14 @@ export function sheetSourceFiles(sheet = "patient") {
 
 /**
  * One sheet for the app as it is now (screen and print), and the components in it. `sheet`:
- * "patient" (main.css) or "staff" (staff.css, with app/styles/_staff.scss).
+ * "patient" (main.css) or "staff" (staff.css, with app/styles/_staff.scss). `assetsPath`: where
+ * NHS.UK's images are reached from the sheet's url(…)s (the build's hashed folder).
  */
-export async function compileCss({ everything = false, sheet = "patient" } = {}) {
+export async function compileCss({ everything = false, sheet = "patient", assetsPath = "/assets/" } = {}) {
   const texts = sheetSourceFiles(sheet).map((file) => readFileSync(file, "utf8"));
   // `everything`: all of NHS.UK, nothing purged: what the test compares the shipped sheet with.
   const components = everything ? styledComponents() : usedComponents(texts);
-  const result = sass.compileString(entrySource(components, sheet), {
+  const result = sass.compileString(entrySource(components, sheet, assetsPath), {
     loadPaths: [join(root, "node_modules"), join(root, "app/styles")],
     url: pathToFileURL(join(root, "app/styles/entry.scss")),
     style: "compressed",
@@ -197,16 +200,71 @@ export async function compileCss({ everything = false, sheet = "patient" } = {})
   return { css: screen.toString(), printCss: print.toString(), components };
 }
 
+/** The first 10 hex digits of a SHA-256: enough to tell a few hundred builds apart. */
+const shortHash = (hash) => hash.digest("hex").slice(0, 10);
+
+/** Every file under a folder, relative to it, in a stable order. */
+function filesUnder(dir) {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)).map((f) => `${name}/${f}`) : [name]));
+}
+
+/** A hash of a folder's files (names and contents): the name of the folder they are served from. */
+export function folderHash(dir) {
+  const hash = createHash("sha256");
+  for (const file of filesUnder(dir)) hash.update(file).update("\0").update(readFileSync(join(dir, file))).update("\0");
+  return shortHash(hash);
+}
+
+/**
+ * Static files under content-addressed names (issue "speed", decision 0147), so the server can
+ * let browsers keep them for a year: NHS.UK's assets (images, favicons, icons) go to
+ * `<publicDir>/assets/<hash of the folder>/`, and each sheet to `<publicDir>/css/<name>.<hash>.css`.
+ * Earlier builds' files are removed, so everything under css/ and assets/ is hashed. Writes
+ * `<publicDir>/static-manifest.json`, old path to new ({"/css/main.css": "/css/main.1a2b3c4d5e.css",
+ * "/assets/": "/assets/0f1e2d3c4b/"}), which the server reads once at start. `sheets` maps a
+ * sheet's name (main.css) to a function of the assets' path giving its CSS: the sheets name the
+ * assets' folder in their url(…)s, so the assets are hashed first.
+ */
+export async function writeStaticFiles({ publicDir, assetsDir, sheets }) {
+  const assetsPath = `/assets/${folderHash(assetsDir)}/`;
+  rmSync(join(publicDir, "assets"), { recursive: true, force: true });
+  rmSync(join(publicDir, "css"), { recursive: true, force: true });
+  cpSync(assetsDir, join(publicDir, assetsPath), { recursive: true });
+  mkdirSync(join(publicDir, "css"), { recursive: true });
+  /** @type {Record<string, string>} */
+  const manifest = { "/assets/": assetsPath };
+  /** @type {Record<string, string>} */
+  const written = {};
+  for (const [name, cssFor] of Object.entries(sheets)) {
+    const css = await cssFor(assetsPath);
+    const hashed = name.replace(/\.css$/, `.${shortHash(createHash("sha256").update(css))}.css`);
+    writeFileSync(join(publicDir, "css", hashed), css);
+    manifest[`/css/${name}`] = `/css/${hashed}`;
+    written[name] = css;
+  }
+  writeFileSync(join(publicDir, "static-manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { manifest, css: written };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const patient = await compileCss({ sheet: "patient" });
-  const staff = await compileCss({ sheet: "staff" });
-  mkdirSync(join(root, "public/css"), { recursive: true });
-  writeFileSync(join(root, "public/css/main.css"), patient.css);
-  writeFileSync(join(root, "public/css/staff.css"), staff.css);
-  // One print sheet for both: the staff build's, a superset (print rules are few).
-  writeFileSync(join(root, "public/css/print.css"), staff.printCss);
-  cpSync(join(nhsuk, "assets"), join(root, "public/assets"), { recursive: true });
+  // Each sheet is compiled once; print.css is the staff build's print rules.
+  const compiled = {};
+  const sheet = (name) => (assetsPath) => (compiled[name] ??= compileCss({ sheet: name, assetsPath }));
+  const { manifest, css } = await writeStaticFiles({
+    publicDir: join(root, "public"),
+    assetsDir: join(nhsuk, "assets"),
+    sheets: {
+      "main.css": async (path) => (await sheet("patient")(path)).css,
+      "staff.css": async (path) => (await sheet("staff")(path)).css,
+      // One print sheet for both: the staff build's, a superset (print rules are few).
+      "print.css": async (path) => (await sheet("staff")(path)).printCss,
+    },
+  });
+  const patient = await compiled.patient;
+  const staff = await compiled.staff;
   const kib = (text) => `${(text.length / 1024).toFixed(1)} KiB (${(gzipSync(text, { level: 6 }).length / 1024).toFixed(1)} KiB gzip)`;
-  console.log(`public/css/main.css ${kib(patient.css)}, staff.css ${kib(staff.css)}, print.css ${kib(staff.printCss)}`);
+  console.log(`${relative(root, join(root, "public", manifest["/css/main.css"]))} ${kib(css["main.css"])}, staff ${kib(css["staff.css"])}, print ${kib(css["print.css"])}; assets ${manifest["/assets/"]}`);
   console.log(`NHS.UK components: patient ${patient.components.join(", ")}; staff adds ${staff.components.filter((c) => !patient.components.includes(c)).join(", ") || "none"}`);
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { copy } from "../../app/copy";
 import { EXTRA_DISABLED_FEATURES, playwrightDisabledFeatures } from "../support/chromium-args";
 import { E2E_MAINTENANCE_BANNER } from "../support/e2e-constants";
-import { expect, test, validateHtml } from "../support/e2e-fixtures";
+import { expect, signInAs, test, validateHtml } from "../support/e2e-fixtures";
 
 const PRODUCT = "Frontdoor";
 const DAY_SECONDS = 24 * 60 * 60;
@@ -314,4 +314,52 @@ test("the journeys' browser: Playwright's disabled features kept, no omnibox Web
   expect(targetInfos.filter((target) => target.url.startsWith("chrome://")).map((target) => target.url)).toEqual([]);
   expect(targetInfos.some((target) => target.type === "page")).toBe(true);
   await cdp.detach();
+});
+
+/**
+ * Static files by content-addressed names (issue "speed", decision 0147): the sheets and icons a
+ * page links are hashed and kept for a year, also on an error page without the root's data and
+ * after a navigation in the browser (entry.client reads the names back from the page); old
+ * addresses redirect to today's files; a signed-in page is never stored.
+ */
+test("stylesheets and icons by hashed names, kept for a year; a signed-in page is not stored (decision 0147)", async ({ page, request }) => {
+  const IMMUTABLE = "public, max-age=31536000, immutable";
+  const headLinks = () =>
+    page.locator('head link[rel="stylesheet"], head link[rel~="icon"], head link[rel="apple-touch-icon"]').evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+  const notFound = await page.goto("/this/does/not/exist");
+  expect(notFound?.status()).toBe(404);
+  const onErrorPage = await headLinks();
+  await page.goto("/");
+  const hrefs = await headLinks();
+  expect(onErrorPage).toEqual(hrefs);
+  expect(hrefs[0]).toMatch(/^\/css\/main\.[0-9a-f]{10}\.css$/);
+  expect(hrefs[1]).toMatch(/^\/css\/print\.[0-9a-f]{10}\.css$/);
+  for (const href of hrefs.slice(2)) expect(href).toMatch(/^\/assets\/[0-9a-f]{10}\/images\/(favicon\.(ico|svg)|nhsuk-icon-180\.png)$/);
+  for (const href of hrefs) {
+    const response = await request.get(href);
+    expect(response.status(), href).toBe(200);
+    expect(response.headers()["cache-control"], href).toBe(IMMUTABLE);
+  }
+  // The sheet is applied: NHS.UK's header colour.
+  await expect(page.locator("header.nhsuk-header")).toHaveCSS("background-color", "rgb(0, 94, 184)");
+  // A navigation (in the browser with JS on) keeps the same names.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(page).toHaveURL(/\/data-privacy$/);
+  expect(await headLinks()).toEqual(hrefs);
+
+  for (const [old, today] of [
+    ["/css/main.css", hrefs[0]],
+    ["/favicon.ico", hrefs[2]],
+  ]) {
+    const response = await request.get(old, { maxRedirects: 0 });
+    expect(response.status(), old).toBe(302);
+    expect(response.headers().location, old).toBe(today);
+  }
+
+  await signInAs(page, "demo.reception@nhs.net", "/");
+  const signedIn = await page.goto("/demo/inbox");
+  expect(signedIn?.headers()["cache-control"]).toBe("private, no-store");
+  const [staffSheet] = await headLinks();
+  expect(staffSheet).toMatch(/^\/css\/staff\.[0-9a-f]{10}\.css$/);
+  expect((await request.get(staffSheet)).headers()["cache-control"]).toBe(IMMUTABLE);
 });

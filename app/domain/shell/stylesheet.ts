@@ -5,7 +5,8 @@
  * or the system (a practice membership, or a global role other than carer) gets staff.css on
  * every page, so the staff header and the staff areas are always styled; everyone else, signed
  * out included, gets main.css. The staff areas' pages refuse anyone else, and their refusals
- * (sign-in, error pages) are patient pages.
+ * (sign-in, error pages) are patient pages. These are the sheets' plain paths: the root loader
+ * links each by its content-addressed name (public/static-manifest.json, decision 0147).
  */
 export type Stylesheet = "/css/main.css" | "/css/staff.css";
 
