@@ -127,6 +127,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       idleTimer: idleTimerSettings(viewer ? idleTimerFor(viewer, context.clock.now()) : null, config.productName, csrfToken),
       // The plain idle-timer script (decision 0145); null without a build (unit tests).
       idleTimerScript: clientScriptUrl("idle-timer"),
+      // The request steps' dialogs (components/requests/RequestTimer.tsx), also a plain script.
+      requestDialogsScript: clientScriptUrl("request-dialogs"),
       stylesheet: stylesheetFor(viewer),
       flash,
     },
