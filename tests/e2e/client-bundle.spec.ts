@@ -257,6 +257,26 @@ test("pages that need no hydration load no module scripts and stay within 90 KB 
   }
 });
 
+test("a client navigation from a hydrated page into one that is not loads it as a document (decision 0145)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "a client navigation needs JS");
+  await signInAs(page, e2eRequestPatientEmail(testInfo.project.name), "/data-privacy");
+  // A hydrated page; the navigation is the router's own, as a <Link> or a form's redirect makes.
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname + new URL(request.url()).search);
+  });
+  await page.evaluate(() => {
+    void (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/demo/my-requests-and-messages");
+  });
+  await expect(page).toHaveURL(/\/demo\/my-requests-and-messages$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My requests and messages");
+  await page.waitForLoadState("load");
+  expect(documents).toEqual(["/demo/my-requests-and-messages"]);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+  expect(await page.evaluate(() => typeof (window as unknown as { frontdoorIdleTimer?: unknown }).frontdoorIdleTimer)).toBe("object");
+});
+
 test("the idle-timer script is ES5 and stays idle in a browser without noModule (decision 0145)", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "one project reads the build");
   const names = JSON.parse(readFileSync(fileURLToPath(new URL("../../build/client-scripts.json", import.meta.url)), "utf8")) as Record<string, string>;
