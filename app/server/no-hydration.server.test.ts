@@ -1,7 +1,7 @@
 /**
  * Client navigations into a page that is not hydrated reload the document (decision 0145): the
  * data request for such a route gets Remix's reload-document redirect to the same URL, without
- * `_data` and the bare `index`; any other request passes on, and inside the NHS App everything.
+ * `_data` and the bare `index`; any other request passes on.
  */
 import type { ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
@@ -53,10 +53,9 @@ describe("documentLoadsForNotHydrated", () => {
     expect(run("/demo/my?page=2&_data=routes%2F%24practiceCode.message.myself._index").headers?.["X-Remix-Redirect"]).toBe("/demo/my?page=2");
   });
 
-  it("lets documents, hydrated routes, posts and the NHS App through", () => {
+  it("lets documents, hydrated routes and posts through", () => {
     expect(run("/demo/message/myself").next).toBe(true);
     expect(run("/demo/message?_data=routes%2F%24practiceCode.message._index").next).toBe(true);
     expect(run("/demo/message/myself?index&_data=routes%2F%24practiceCode.message.myself._index", {}, "POST").next).toBe(true);
-    expect(run("/demo/message/myself?_data=routes%2F%24practiceCode.message.myself._index", { cookie: "fd_nhs_app=1" }).next).toBe(true);
   });
 });

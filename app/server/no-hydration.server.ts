@@ -4,14 +4,12 @@
  * be rendered by React in the browser. A hydrated page's client navigation into one (a link,
  * or the redirect after a form) asks for its loader data with `?_data=<route id>`; this answers
  * that request with Remix's "reload the document" redirect, so the browser loads the page as a
- * document. Inside the NHS App every page hydrates (components/hydration.ts): not there.
+ * document. Inside the NHS App too, where every page hydrates (components/hydration.ts): the page
+ * then hydrates after its document load, and its plain scripts have run on its own HTML.
  */
 import type { ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import type { HydrationHandle } from "~/components/hydration";
-import { isNhsAppUserAgent } from "~/domain/nhs-login/rules";
-import { parseCookies } from "~/web/cookies";
-import { NHS_APP_COOKIE } from "~/web/nhs-login/nhs-app.server";
 
 export function notHydratedRouteIds(build: ServerBuild): Set<string> {
   return new Set(
@@ -27,8 +25,6 @@ export function documentLoadsForNotHydrated(build: ServerBuild) {
   return (req: Request, res: Response, next: NextFunction) => {
     const routeId = req.method === "GET" ? new URL(req.originalUrl, "http://localhost").searchParams.get("_data") : null;
     if (!routeId || !ids.has(routeId)) return next();
-    const inNhsApp = isNhsAppUserAgent(req.get("User-Agent") ?? null) || parseCookies(req.get("Cookie") ?? null)[NHS_APP_COOKIE] === "1";
-    if (inNhsApp) return next();
     const url = new URL(req.originalUrl, "http://localhost");
     url.searchParams.delete("_data");
     // Remix adds a bare `index` for index routes' data; the document needs none.
