@@ -9,6 +9,7 @@ import {
   Scripts,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -16,7 +17,10 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
-import { IdleTimerAfterHydration } from "~/components/IdleTimerAfterHydration";
+import { IdleTimerScript } from "~/components/IdleTimerScript";
+import { pageHydrates } from "~/components/hydration";
+import { copy } from "~/copy";
+import { clientScriptUrl } from "~/web/shell/client-scripts.server";
 import { NhsAppIntegration } from "~/components/nhs-app/NhsAppIntegration";
 import { CookieBanner, FlashBanner, GlobalNoticeView, MaintenanceBannerView, NhsAppBars } from "~/components/Banners";
 import { BadInput, FormNotVerified, NotFound, ServerErrorPage, ServiceUnavailable, TooLarge, UnsupportedBrowser } from "~/components/ErrorPages";
@@ -82,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = readConsent(cookies[CONSENT_COOKIE]);
   const flash = readFlash(config.sessionSecret, request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const csrfToken = csrfTokenFor(config.sessionSecret, context.csrfSecret);
   // Inside the NHS App (its token anywhere in the user agent), remembered for the browser session.
   const nhsApp = isNhsAppUserAgent(userAgent) || cookies[NHS_APP_COOKIE] === "1";
   if (nhsApp && cookies[NHS_APP_COOKIE] !== "1") headers.append("Set-Cookie", nhsAppCookie(isSecureRequest(request)));
@@ -90,7 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       productName: config.productName,
       supportPhone: config.supportPhone,
-      csrfToken: csrfTokenFor(config.sessionSecret, context.csrfSecret),
+      csrfToken,
       // A new idempotency key with every page (and after every post): see idempotency.server.ts.
       formKey: randomUUID(),
       databaseAvailable,
@@ -110,7 +115,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         signedInPatient: Boolean(viewer && (viewer.patient || viewer.globalRoles.has("carer_user"))),
         staff: Boolean(viewer && viewer.memberships.length > 0),
       }),
-      idleTimer: viewer ? idleTimerFor(viewer, context.clock.now()) : null,
+      idleTimer: idleTimerSettings(viewer ? idleTimerFor(viewer, context.clock.now()) : null, config.productName, csrfToken),
+      // The plain idle-timer script (decision 0145); null without a build (unit tests).
+      idleTimerScript: clientScriptUrl("idle-timer"),
+      // The request steps' dialogs (components/requests/RequestTimer.tsx), also a plain script.
+      requestDialogsScript: clientScriptUrl("request-dialogs"),
       // Hashed here, not in Document: the browser knows only the sheets of the page it has.
       stylesheet: staticHref(context.staticAssets ?? {}, stylesheetFor(viewer)),
       flash,
@@ -121,14 +130,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoaderData = typeof loader;
 
+/** What the idle-timer script is told (app/client/idle-timer-settings.ts); null when no timer applies. */
+function idleTimerSettings(timer: ReturnType<typeof idleTimerFor>, productName: string, csrfToken: string) {
+  if (!timer) return null;
+  return { idleSeconds: timer.idleSeconds, remainingSeconds: timer.remainingSeconds, csrfToken, loggedOutText: copy.idleLogout(productName) };
+}
+
 /**
  * Every link to a static file is here, by its hashed name (decision 0147): the screen sheet
  * (main.css or staff.css) the root loader picked for the viewer (domain/shell/stylesheet.ts,
  * decision 0142; main.css where the root's data is missing), and the print sheet and icons.
  */
-function Document({ children, title, stylesheet }: { children: ReactNode; title: string; stylesheet?: string }) {
+function Document({ children, title, stylesheet, nhsApp = false }: { children: ReactNode; title: string; stylesheet?: string; nhsApp?: boolean }) {
   const nonce = useNonce();
   const href = useStaticHref();
+  // A page whose routes say `hydrate: false` ships no module scripts at all (decision 0145).
+  const hydrate = pageHydrates(
+    useMatches().map((match) => match.handle),
+    nhsApp,
+  );
   return (
     <html lang="en">
       <head>
@@ -146,11 +166,11 @@ function Document({ children, title, stylesheet }: { children: ReactNode; title:
         <Links />
         {/* Before any module runs: zod's schemas must not probe `new Function`, which the CSP
             (no 'unsafe-eval') refuses and Chromium reports as an issue on every page (decision 0139). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} /> : null}
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );
@@ -182,7 +202,8 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
         </main>
       </div>
       {data.nhsApp ? null : <Footer links={data.footerLinks} supportPhone={data.supportPhone} productName={data.productName} />}
-      {data.idleTimer ? <IdleTimerAfterHydration timer={data.idleTimer} productName={data.productName} csrfToken={data.csrfToken} /> : null}
+      {/* Before <Scripts />: deferred, it starts before the page hydrates. */}
+      {data.idleTimer && data.idleTimerScript ? <IdleTimerScript src={data.idleTimerScript} settings={data.idleTimer} /> : null}
       {data.trackingScriptUrl ? <script src={data.trackingScriptUrl} nonce={nonce} async /> : null}
     </>
   );
@@ -193,7 +214,7 @@ export default function App() {
   const title = useDocumentTitle(data.productName);
   if (data.browserStatus) {
     return (
-      <Document stylesheet={data.stylesheet} title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
+      <Document stylesheet={data.stylesheet} nhsApp={data.nhsApp} title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
         <Shell data={data}>
           <UnsupportedBrowser status={data.browserStatus} productName={data.productName} />
         </Shell>
@@ -201,7 +222,7 @@ export default function App() {
     );
   }
   return (
-    <Document title={title} stylesheet={data.stylesheet}>
+    <Document title={title} stylesheet={data.stylesheet} nhsApp={data.nhsApp}>
       <Shell data={data}>
         <Outlet />
       </Shell>
@@ -236,7 +257,7 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <Document title={title} stylesheet={root.stylesheet}>
+    <Document title={title} stylesheet={root.stylesheet} nhsApp={root.nhsApp}>
       <Shell data={root}>{body}</Shell>
     </Document>
   );

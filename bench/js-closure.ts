@@ -11,13 +11,17 @@ import { gzipSync } from "node:zlib";
 // The route table Remix itself is configured with (remix.config.js), to find each route's file and parents.
 import { areaRoutes } from "../app/route-table.mjs";
 
-/** The patient pages issue "speed" budgets (decision 0137), by route id. */
-export const PATIENT_PAGE_ROUTES: { name: string; routeIds: string[] }[] = [
-  { name: "questions", routeIds: ["routes/$practiceCode.questions.$entryId"] },
-  { name: "message/myself", routeIds: ["routes/$practiceCode.message.myself._index"] },
-  { name: "confirmation", routeIds: ["routes/$practiceCode.confirmation.$entryId"] },
-  { name: "my-requests-and-messages", routeIds: ["routes/$practiceCode.my-requests-and-messages"] },
-  { name: "chat", routeIds: ["routes/$practiceCode.chat.$patientEntryId"] },
+/**
+ * The patient pages issue "speed" budgets (decision 0137), by route id. `hydrated: false` for the
+ * pages whose route says `handle.hydrate = false` (decision 0145): they load none of this closure,
+ * only the plain scripts of app/client/, so their metafile figure is what they would cost hydrated.
+ */
+export const PATIENT_PAGE_ROUTES: { name: string; routeIds: string[]; hydrated: boolean }[] = [
+  { name: "questions", routeIds: ["routes/$practiceCode.questions.$entryId"], hydrated: false },
+  { name: "message/myself", routeIds: ["routes/$practiceCode.message.myself._index"], hydrated: false },
+  { name: "confirmation", routeIds: ["routes/$practiceCode.confirmation.$entryId"], hydrated: false },
+  { name: "my-requests-and-messages", routeIds: ["routes/$practiceCode.my-requests-and-messages"], hydrated: false },
+  { name: "chat", routeIds: ["routes/$practiceCode.chat.$patientEntryId"], hydrated: false },
 ];
 
 type Metafile = {

@@ -6,8 +6,10 @@
  *   public/build (lowered to the Chrome 70 target) gzipped at level 6, the compression
  *   middleware's default. Needs only a build. The pure function is `metafileClosure`, also read
  *   by the budget test (tests/e2e/client-bundle.spec.ts).
- * - served: the modulepreloads and module scripts of the page as the app serves it to a
+ * - served: the modulepreloads and scripts of the page as the app serves it to a
  *   signed-in patient (bench/page-weight.ts), gzip as served. Starts the app on a fresh PGlite.
+ *   For a page that is not hydrated (decision 0145) this is the whole of its JS: the plain
+ *   idle-timer script; its metafile closure is what it would cost hydrated.
  *
  * Run: `npm run build && node --import tsx bench/js-per-page.ts` (add `--metafile-only` to skip
  * the app).
@@ -27,7 +29,7 @@ async function main() {
   for (const page of PATIENT_PAGE_ROUTES) {
     const closure = metafileClosure(root, page.routeIds);
     const zod = closure.files.some((f) => f.inputs.some((i) => /node_modules\/(zod|@conform-to\/zod)\//.test(i)));
-    rows.set(page.name, [page.name, String(closure.files.length), kb(closure.gzipBytes), zod ? "yes" : "no"]);
+    rows.set(page.name, [page.name, page.hydrated ? "yes" : "no", String(closure.files.length), kb(closure.gzipBytes), zod ? "yes" : "no"]);
   }
   if (!process.argv.includes("--metafile-only")) {
     const frontdoor = await startFrontdoor(root);
@@ -60,7 +62,7 @@ async function main() {
       await frontdoor.close();
     }
   }
-  const headers = ["Page", "metafile files", "metafile gzip", "zod"];
+  const headers = ["Page", "hydrated", "metafile files", "metafile gzip", "zod"];
   if (!process.argv.includes("--metafile-only")) headers.push("served status", "served files", "served JS gzip");
   console.log(table(headers, [...rows.values()]));
 }

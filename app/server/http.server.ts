@@ -32,6 +32,7 @@ import type { GpSystem } from "~/domain/gp-system/gp-system";
 import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { newRequestMemo } from "~/server/request-memo.server";
 import { randomBase64, randomHex } from "./random-pool.server";
+import { documentLoadsForNotHydrated } from "./no-hydration.server";
 
 
 export type AppDeps = {
@@ -196,6 +197,8 @@ export function createApp(deps: AppDeps) {
   // Remix, behind the request-body guard (request-body.server.ts) and the route layer
   // (route-layer.server.ts). A body is handed to Remix only as the guarded stream: counted to its
   // limit, and for multipart proven by its first part before the rest is read.
+  // A client navigation into a page that is not hydrated loads it as a document (decision 0145).
+  app.use(documentLoadsForNotHydrated(deps.build));
   app.all("*", async (req, res, next) => {
     try {
       const context = loadContext(req, res);

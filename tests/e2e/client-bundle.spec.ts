@@ -12,7 +12,10 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 // acorn comes with @remix-run/dev (its MDX and vanilla-extract support).
 import { parse } from "acorn";
+import { gzipSync } from "node:zlib";
 import { metafileClosure, PATIENT_PAGE_ROUTES } from "../../bench/js-closure";
+import { signInAs } from "../support/e2e-fixtures";
+import { e2eRequestPatientEmail } from "../support/e2e-users";
 
 const METAFILE = fileURLToPath(new URL("../../build/metafile.js.json", import.meta.url));
 const CLIENT_BUILD = fileURLToPath(new URL("../../public/build", import.meta.url));
@@ -159,7 +162,8 @@ test("the syntax check recognises what Chrome 70 cannot parse", async ({}, testI
  */
 const PATIENT_PAGE_JS_CEILING_BYTES = 122 * 1024;
 
-test("patient pages ship no zod and stay under the JS ceiling (decision 0137)", async ({}, testInfo) => {
+// Where these pages are still hydrated (inside the NHS App, decision 0145), this is what they ship.
+test("patient pages ship no zod and stay under the JS ceiling when hydrated (decision 0137)", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "one project reads the build");
   const root = fileURLToPath(new URL("../..", import.meta.url));
   for (const page of PATIENT_PAGE_ROUTES) {
@@ -197,4 +201,97 @@ test("a page ships only its own routes and /__manifest serves the others (decisi
   const stale = await request.get("/__manifest?p=/practice/demo&version=stale");
   expect(stale.status()).toBe(204);
   expect(stale.headers()["x-remix-reload-document"]).toBe("true");
+});
+
+/**
+ * The issue's budget, ≤ 90 KB gzip of JS per patient page, met by not hydrating the pages with
+ * nothing React must do (decision 0145): their routes say `handle.hydrate = false`, and the root
+ * leaves out Remix's scripts. What a signed-in patient's browser loads there is counted as
+ * served (each script gzipped at level 6, as bench/js-per-page.ts): only the plain scripts of
+ * app/client/ (the idle timer; the request dialogs on a request step), classic, deferred, with
+ * the CSP nonce and a content-hashed name under /build/_client/. The confirmation page (a draft
+ * with every page answered) and the chat (a sent request) are measured by bench/js-per-page.ts
+ * and walked through by request-journey.spec and request-chat.spec.
+ */
+const PATIENT_PAGE_JS_BUDGET_BYTES = 90 * 1024;
+
+test("pages that need no hydration load no module scripts and stay within 90 KB (decision 0145)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "what a browser with JS loads; one project is enough");
+  expect(PATIENT_PAGE_ROUTES.filter((p) => !p.hydrated).map((p) => p.name).sort()).toEqual(["chat", "confirmation", "message/myself", "my-requests-and-messages", "questions"]);
+  await signInAs(page, e2eRequestPatientEmail(testInfo.project.name));
+  // A draft's first questions page: the admin step starts one.
+  await page.goto("/demo/message/myself/admin");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page).toHaveURL(/\/demo\/questions\/\d+/);
+  const questions = new URL(page.url()).pathname;
+  const paths: Record<string, string> = {
+    "message/myself": "/demo/message/myself",
+    "my-requests-and-messages": "/demo/my-requests-and-messages",
+    questions,
+  };
+  for (const [name, path] of Object.entries(paths)) {
+    const scripts: string[] = [];
+    const onResponse = (response: { url(): string; request(): { resourceType(): string } }) => {
+      if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
+    };
+    page.on("response", onResponse);
+    const response = await page.goto(path);
+    await page.waitForLoadState("load");
+    page.off("response", onResponse);
+    expect(response?.status(), name).toBe(200);
+    const html = (await response?.text()) ?? "";
+    // No Remix runtime: no module script, no modulepreload, no hydration data.
+    expect(html, name).not.toMatch(/<script[^>]*type="module"|rel="modulepreload"|__remixContext/);
+    expect(await page.evaluate(() => "__remixContext" in window), name).toBe(false);
+    expect(await page.locator("script[type=module], link[rel=modulepreload]").count(), name).toBe(0);
+    // The idle timer is there and running (WCAG 2.2.1): a classic deferred script with the nonce.
+    const idle = page.locator('script[src^="/build/_client/idle-timer-"]');
+    await expect(idle, name).toHaveCount(1);
+    expect(await idle.evaluate((el: HTMLScriptElement) => ({ defer: el.defer, type: el.type, nonce: el.nonce !== "" })), name).toEqual({ defer: true, type: "", nonce: true });
+    expect(await page.evaluate(() => typeof (window as unknown as { frontdoorIdleTimer?: unknown }).frontdoorIdleTimer), name).toBe("object");
+    expect(scripts.length, name).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !url.startsWith("/build/_client/")), name).toEqual([]);
+    let gzipBytes = 0;
+    for (const url of scripts) gzipBytes += gzipSync(await (await page.request.get(url)).body(), { level: 6 }).length;
+    expect(gzipBytes, `${name}: ${(gzipBytes / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(PATIENT_PAGE_JS_BUDGET_BYTES);
+  }
+});
+
+test("a client navigation from a hydrated page into one that is not loads it as a document (decision 0145)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "a client navigation needs JS");
+  await signInAs(page, e2eRequestPatientEmail(testInfo.project.name), "/data-privacy");
+  // A hydrated page; the navigation is the router's own, as a <Link> or a form's redirect makes.
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname + new URL(request.url()).search);
+  });
+  await page.evaluate(() => {
+    void (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/demo/my-requests-and-messages");
+  });
+  await expect(page).toHaveURL(/\/demo\/my-requests-and-messages$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My requests and messages");
+  await page.waitForLoadState("load");
+  expect(documents).toEqual(["/demo/my-requests-and-messages"]);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+  expect(await page.evaluate(() => typeof (window as unknown as { frontdoorIdleTimer?: unknown }).frontdoorIdleTimer)).toBe("object");
+});
+
+test("the idle-timer script is ES5 and stays idle in a browser without noModule (decision 0145)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "one project reads the build");
+  const names = JSON.parse(readFileSync(fileURLToPath(new URL("../../build/client-scripts.json", import.meta.url)), "utf8")) as Record<string, string>;
+  const url = names["idle-timer"];
+  expect(url).toMatch(/^\/build\/_client\/idle-timer-[0-9A-F]{8}\.js$/);
+  const code = readFileSync(join(CLIENT_BUILD, url.replace(/^\/build\//, "")), "utf8");
+  // IE10 parses it (and then its feature check stops it): no syntax newer than ES5.
+  expect(() => parse(code, { ecmaVersion: 5, sourceType: "script" })).not.toThrow();
+  // A browser of the core grade (decision 0125) has no `noModule`: the script must not start.
+  await page.addInitScript(() => {
+    delete (HTMLScriptElement.prototype as { noModule?: boolean }).noModule;
+  });
+  await signInAs(page, e2eRequestPatientEmail(testInfo.project.name), "/demo/my-requests-and-messages");
+  await expect(page.locator(`script[src="${url}"]`)).toHaveCount(1);
+  await page.waitForLoadState("load");
+  expect(await page.evaluate(() => "noModule" in document.createElement("script"))).toBe(false);
+  expect(await page.evaluate(() => typeof (window as unknown as { frontdoorIdleTimer?: unknown }).frontdoorIdleTimer)).toBe("undefined");
 });

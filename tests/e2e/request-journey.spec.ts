@@ -294,7 +294,8 @@ test("a red-flag symptom shows the emergency page; a pharmacy condition shows si
 });
 
 test("the idle reminder shows a minute before the idle logout, and Stay signed in closes it", async ({ page }, testInfo) => {
-  // IdleTimer is fetched after hydration (decision 0143): it must still watch from the start.
+  // The idle timer is a plain script on every signed-in page (decision 0145): it watches from
+  // the start, on a page that is not hydrated (my requests) and on one that is (data privacy).
   test.skip(!jsOn(testInfo), "the reminder is JavaScript's comfort; without it the server's deadline alone applies");
   await page.clock.install();
   await signIn(page, e2eRequestPatientEmail(testInfo.project.name));
@@ -304,6 +305,16 @@ test("the idle reminder shows a minute before the idle logout, and Stay signed i
   // margin), the reminder a minute before.
   await page.clock.fastForward("08:30");
   const reminder = page.getByRole("alertdialog", { name: "You will be logged out soon" });
+  await expect(reminder).toBeHidden();
+  await page.clock.fastForward("00:40");
+  await expect(reminder).toBeVisible();
+  await reminder.getByRole("button", { name: "Stay signed in" }).click();
+  await expect(reminder).toBeHidden();
+
+  await page.goto("/data-privacy");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
+  await page.clock.fastForward("08:30");
   await expect(reminder).toBeHidden();
   await page.clock.fastForward("00:40");
   await expect(reminder).toBeVisible();

@@ -3,7 +3,8 @@
  * milliseconds so it is tested without timers. The server enforces the real deadline
  * (sessions.server.ts); this only decides when the page warns, when it logs out a little
  * before a request would be refused anyway, and when it tells the server the user is still
- * there. app/components/IdleTimer.tsx wires it to events, timers and localStorage.
+ * there. app/client/idle-timer.ts (a plain script, decision 0145) wires it to events, timers and
+ * localStorage.
  */
 
 /** The reminder appears this long before logout (spec 1 §9). */

@@ -1,7 +1,7 @@
 /**
  * What the browser's idle timer needs (spec 1 §4): the idle timeout, the seconds this
  * session has left as of this response, and whether the user is staff. The server enforces
- * the deadline regardless; the page only warns 60 s before (app/components/IdleTimer.tsx).
+ * the deadline regardless; the page only warns 60 s before (app/client/idle-timer.ts).
  */
 import type { Viewer } from "~/domain/auth/viewer.server";
 import { idlePolicy } from "~/domain/auth/viewer.server";

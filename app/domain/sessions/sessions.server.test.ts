@@ -258,19 +258,26 @@ describe("idle logout, end to end: guard, then the sign-in page's message", () =
   });
 
   it("the root loader gives the page its idle timer: seconds left for a patient, none for untimed staff", async () => {
+    // The settings of the idle-timer script (app/client/idle-timer-settings.ts, decision 0145).
+    const idleTimer = (idleSeconds: number, remainingSeconds: number) => ({
+      idleSeconds,
+      remainingSeconds,
+      csrfToken: expect.any(String),
+      loggedOutText: copy.idleLogout(context.config.productName),
+    });
     const patient = await patientSession();
     context.clock.advance(20 * SECOND);
     let data = await readJson<{ idleTimer: unknown }>(await callLoader(rootLoader, { request: getRequest("/cookies", { cookie: patient.cookie }), context }));
     // The visit refreshed the session (20 s since the last write), so the full 600 s are left.
-    expect(data.idleTimer).toEqual({ idleSeconds: 600, remainingSeconds: 600, staff: false });
+    expect(data.idleTimer).toEqual(idleTimer(600, 600));
     context.clock.advance(10 * SECOND);
     data = await readJson(await callLoader(rootLoader, { request: getRequest("/cookies", { cookie: patient.cookie }), context }));
     // Not written this time (10 s < 15 s): the stored deadline is 10 s nearer.
-    expect(data.idleTimer).toEqual({ idleSeconds: 600, remainingSeconds: 590, staff: false });
+    expect(data.idleTimer).toEqual(idleTimer(600, 590));
 
     const timed = await staffSession(30);
     data = await readJson(await callLoader(rootLoader, { request: getRequest("/cookies", { cookie: timed.cookie }), context }));
-    expect(data.idleTimer).toEqual({ idleSeconds: 29 * 60, remainingSeconds: 29 * 60, staff: true });
+    expect(data.idleTimer).toEqual(idleTimer(29 * 60, 29 * 60));
 
     const untimed = await staffSession(null);
     data = await readJson(await callLoader(rootLoader, { request: getRequest("/cookies", { cookie: untimed.cookie }), context }));

@@ -16,11 +16,15 @@ import { requireChatEntry } from "~/web/requests/chat-access.server";
 import { addPatientReply, loadConversation } from "~/domain/requests/conversation.server";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/domain/requests/reply-form";
 import { replySchema } from "~/domain/requests/reply-schema.server";
+import type { PageHandle } from "~/components/hydration";
 
+// The thread and a reply form that posts and redirects as without JS; no polling, nothing for
+// React to do (decision 0145).
 export const handle = {
   title: (data: { conversation?: { reference: string } } | undefined) =>
     data?.conversation ? `Request ${data.conversation.reference}` : "Your request",
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 const FILE_FIELD = "files";
 /** The ids the error summary links to. */
@@ -76,7 +80,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function Chat() {
   const data = useLoaderData<typeof loader>();
-  // A sent reply adds a message: a new key gives an empty form (with JS the page is not reloaded).
+  // A sent reply adds a message: a new key gives an empty form (kept for a client navigation;
+  // the page is not hydrated, so a reply redirects to a fresh document anyway).
   return <ChatPage key={data.conversation.messages.length} {...data} />;
 }
 

@@ -11,9 +11,11 @@ import { displayAnswer } from "~/domain/requests/answer-rules";
 import { entryPatientName } from "~/domain/requests/entries.server";
 import { submitDraft, submittedPath } from "~/domain/requests/journey.server";
 import { openDraftStep } from "~/web/requests/draft-step.server";
+import type { PageHandle } from "~/components/hydration";
 
 const TITLE = "Check your answers before sending your request";
-export const handle = { title: TITLE };
+// A summary and a post; the timer and cancel dialogs are a plain script (decision 0145).
+export const handle = { title: TITLE, hydrate: false } satisfies PageHandle;
 
 /**
  * Check your answers (spec 2 §2.2 confirmation): every answer with a Change link that comes

@@ -5,8 +5,10 @@ import { StatusTag } from "~/components/requests/StatusTag";
 import { nogp, patient } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { listMyRequests, pageFromQuery } from "~/domain/requests/my-requests.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "My requests and messages" };
+// A list with page links: nothing for React to do (decision 0145).
+export const handle = { title: "My requests and messages", hydrate: false } satisfies PageHandle;
 
 /**
  * The user's requests at this practice and those of the people they care for (spec 2 §2.1),

@@ -21,8 +21,10 @@ import { matchingRule } from "~/domain/requests/journey";
 import { markSignposted, withSavedAnswers, type Draft } from "~/domain/requests/journey.server";
 import { openDraftStep } from "~/web/requests/draft-step.server";
 import type { AppContext } from "~/context.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: { title?: string } | undefined) => data?.title ?? "Questions" };
+// Forms that post as they do without JS; the timer and cancel dialogs are a plain script (decision 0145).
+export const handle = { title: (data: { title?: string } | undefined) => data?.title ?? "Questions", hydrate: false } satisfies PageHandle;
 
 /** The page asked for (?page=N), or null for "the first page that is not complete". */
 function requestedPage(request: Request): number | null {

@@ -7,8 +7,10 @@ import type { AppContext } from "~/context.server";
 import { matchingRule } from "~/domain/requests/journey";
 import { cancelledPath, closeDraft, continuePastSignpost, type Draft } from "~/domain/requests/journey.server";
 import { openDraftStep } from "~/web/requests/draft-step.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: { rule?: { title: string } } | undefined) => data?.rule?.title ?? "Another service can help" };
+// Advice and a post; the timer and cancel dialogs are a plain script (decision 0145).
+export const handle = { title: (data: { rule?: { title: string } } | undefined) => data?.rule?.title ?? "Another service can help", hydrate: false } satisfies PageHandle;
 
 /** The signposting rule the draft's answers match and the patient has not gone past, if any. */
 function pendingRule({ entry, set, answers }: Draft) {

@@ -7,8 +7,13 @@ import { closedEntryPath, confirmationPath, requireEntry } from "~/domain/reques
 import { requireEntryAuthor } from "~/web/requests/draft-step.server";
 import { requestReference } from "~/domain/requests/reference";
 import { responsePromise } from "~/domain/requests/response-promise";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: { kind: string } | undefined) => (data?.kind === "prescription" ? "Prescription request sent" : "Request sent") };
+// What was sent and what happens next: nothing for React to do (decision 0145).
+export const handle = {
+  title: (data: { kind: string } | undefined) => (data?.kind === "prescription" ? "Prescription request sent" : "Request sent"),
+  hydrate: false,
+} satisfies PageHandle;
 
 /**
  * /{practice_code}/submitted: after a request is sent (spec 2 §2.2: its reference, when the

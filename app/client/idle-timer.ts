@@ -1,7 +1,14 @@
 /**
- * Idle-logout comfort (spec 1 §4): a reminder 60 s before the server would end the session,
- * logout at the deadline, and a logged-out dialog when another tab logged out. The server
- * enforces the deadline whatever happens here; the arithmetic is in idle-clock.ts.
+ * Idle-logout comfort (spec 1 §4; WCAG 2.2.1), as a plain classic script on every signed-in
+ * page, hydrated or not (decision 0145): a reminder 60 s before the server would end the
+ * session, logout at the deadline, and a logged-out dialog when another tab logged out. The
+ * server enforces the deadline whatever happens here; the arithmetic is in idle-clock.ts.
+ *
+ * Built by scripts/build-client-scripts.mjs into public/build/idle-timer-<hash>.js (ES5 syntax,
+ * so the minimum browsers of decision 0125 parse it) and linked by the root with the CSP nonce.
+ * It reads its settings from its own `data-*` attributes. On a hydrated page the root tells it
+ * about fresh loader data (a client navigation or a form is activity and a new word on the
+ * deadline) through `window.frontdoorIdleTimer` (app/components/idle-timer-script.tsx).
  *
  * Tabs share the session cookie, so they share the clock through localStorage flags named
  * as in the spec: `active` (last activity), `remind` (a reminder is showing) and
@@ -9,8 +16,6 @@
  * browser) nothing runs: an idle tab could not see activity in another and would end the
  * session under it, so the server's enforcement is left on its own.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { copy } from "~/copy";
 import {
   activityCounts,
   expiredLoginHref,
@@ -22,8 +27,7 @@ import {
   readIdleClock,
   type IdleClockReading,
 } from "~/domain/sessions/idle-clock";
-
-export type IdleTimerData = { idleSeconds: number; remainingSeconds: number | null; staff: boolean };
+import { IDLE_TIMER_GLOBAL, parseIdleTimerSettings, type IdleTimerHandle, type IdleTimerSettings } from "./idle-timer-settings";
 
 type View = "none" | "remind" | "loggedOut";
 type KeepAliveReply = { signedIn: true; remainingSeconds: number | null } | { signedIn: false };
@@ -38,127 +42,129 @@ const KEEP_ALIVE_WAIT_MS = 250;
 /** A hidden tab at the deadline waits this long for a visible tab to log out first. */
 const HIDDEN_TAB_GRACE_MS = 3_000;
 
-export function IdleTimer({ timer, productName, csrfToken }: { timer: IdleTimerData; productName: string; csrfToken: string }) {
-  const [view, setView] = useState<View>("none");
-  const watchRef = useRef<IdleWatch | null>(null);
-  const seenData = useRef(false);
-  const csrf = useRef(csrfToken);
-  csrf.current = csrfToken;
+/**
+ * The browsers of decision 0125's core grade (IE10 and 11, Chrome before 61 …) get no client JS:
+ * they have no `noModule`, and this script does nothing there, as the module bundle would not run.
+ */
+function enhancedBrowser(): boolean {
+  return "noModule" in document.createElement("script") && typeof window.fetch === "function";
+}
 
-  // One watch per page (and timeout); new loader data reaches it through the effect below.
-  useEffect(() => {
-    const storage = usableStorage();
-    if (!storage) return undefined;
-    const watch = new IdleWatch(storage, timer.idleSeconds, setView, () => logOutForInactivity(csrf.current));
-    watchRef.current = watch;
-    watch.start();
-    return () => {
+function start(script: HTMLScriptElement) {
+  const existing = (window as unknown as Record<string, IdleTimerHandle | undefined>)[IDLE_TIMER_GLOBAL];
+  if (existing) return;
+  const settings = parseIdleTimerSettings(script.dataset);
+  if (!settings) return;
+  const storage = usableStorage();
+  if (!storage) return;
+  const view = new DialogView(settings);
+  const watch = new IdleWatch(storage, settings.idleSeconds, (next) => view.show(next), () => logOutForInactivity(view.csrfToken));
+  view.onStay = () => watch.stay();
+  const handle: IdleTimerHandle = {
+    serverSaid: (next) => {
+      view.csrfToken = next.csrfToken;
+      watch.serverSaid(next.remainingSeconds, Date.now());
+    },
+    stop: () => {
       watch.stop();
-      watchRef.current = null;
-    };
-  }, [timer.idleSeconds]);
-
-  // Every fresh copy of the root data is a fresh word from the server about the deadline.
-  useEffect(() => {
-    const receivedAt = seenData.current ? Date.now() : initialRequestTime();
-    seenData.current = true;
-    watchRef.current?.serverSaid(timer.remainingSeconds, receivedAt);
-  }, [timer]);
-
-  const here = () => window.location.pathname + window.location.search;
-  if (view === "remind") {
-    return (
-      <Modal labelledBy="idle-reminder-title" describedBy="idle-reminder-text" onCancel={() => watchRef.current?.stay()}>
-        <h2 className="nhsuk-heading-m" id="idle-reminder-title">
-          You will be logged out soon
-        </h2>
-        <p className="nhsuk-body" id="idle-reminder-text">
-          For your security, we will log you out in 1 minute because you have not done anything for a while. Anything you
-          have not sent will be lost.
-        </p>
-        {/* One form, so both buttons sit in the button group; only "Log out" submits it. */}
-        <form method="post" action="/logout" className="nhsuk-button-group">
-          <input type="hidden" name="csrf" value={csrfToken} />
-          <button type="button" className="nhsuk-button" onClick={() => watchRef.current?.stay()}>
-            Stay signed in
-          </button>
-          <button type="submit" className="nhsuk-button nhsuk-button--secondary">
-            Log out
-          </button>
-        </form>
-      </Modal>
-    );
-  }
-  if (view === "loggedOut") {
-    return (
-      <Modal labelledBy="idle-logged-out-title" describedBy="idle-logged-out-text">
-        <h2 className="nhsuk-heading-m" id="idle-logged-out-title">
-          You have been logged out
-        </h2>
-        <p className="nhsuk-body" id="idle-logged-out-text">
-          {copy.idleLogout(productName)}
-        </p>
-        <a className="nhsuk-button" href={`/login?${new URLSearchParams({ redirect: here() })}`}>
-          Log in
-        </a>
-      </Modal>
-    );
-  }
-  return null;
+      view.show("none");
+      delete (window as unknown as Record<string, IdleTimerHandle | undefined>)[IDLE_TIMER_GLOBAL];
+    },
+  };
+  (window as unknown as Record<string, IdleTimerHandle | undefined>)[IDLE_TIMER_GLOBAL] = handle;
+  watch.start();
+  watch.serverSaid(settings.remainingSeconds, initialRequestTime());
 }
 
 /**
- * A modal <dialog> where the browser has one; elsewhere (Firefox before 98, Edge before 79,
- * Safari before 15.4) a fixed panel with the same roles. Only ever rendered after
- * hydration, so the server's HTML never holds a dialog an old browser would show inline.
- * Without `onCancel` Escape does not close it: a logged-out page has nothing to go back to.
+ * The reminder and the logged-out notice: a modal <dialog> where the browser has one;
+ * elsewhere (Firefox before 98, Safari before 15.4) a fixed panel with the same roles. Built
+ * only when due, so the server's HTML never holds a dialog. Escape on the reminder counts as
+ * "Stay signed in"; on the logged-out notice it does nothing (there is nothing to go back to).
  */
-function Modal({ labelledBy, describedBy, onCancel, children }: {
-  labelledBy: string;
-  describedBy: string;
-  onCancel?: () => void;
-  children: ReactNode;
-}) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const [native] = useState(() => typeof window.HTMLDialogElement === "function" && typeof window.HTMLDialogElement.prototype.showModal === "function");
+class DialogView {
+  csrfToken: string;
+  onStay: () => void = () => undefined;
+  private current: HTMLElement | null = null;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    if (!dialog) panelRef.current?.querySelector<HTMLElement>("button, a")?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-
-  const roles = { role: "alertdialog", "aria-modal": true, "aria-labelledby": labelledBy, "aria-describedby": describedBy } as const;
-  if (native) {
-    return (
-      <dialog
-        ref={dialogRef}
-        className="app-dialog"
-        {...roles}
-        onCancel={(event) => {
-          event.preventDefault();
-          onCancel?.();
-        }}
-      >
-        {children}
-      </dialog>
-    );
+  constructor(private readonly settings: IdleTimerSettings) {
+    this.csrfToken = settings.csrfToken;
   }
-  // Styles set from script (CSSOM) are allowed by the CSP; style attributes in HTML are not.
-  return (
-    <div
-      ref={panelRef}
-      className="app-dialog"
-      {...roles}
-      style={{ position: "fixed", top: "10%", left: "50%", transform: "translateX(-50%)", zIndex: 1000, background: "#fff" }}
-    >
-      {children}
-    </div>
-  );
+
+  show(view: View) {
+    this.close();
+    if (view === "remind") this.open(this.reminder(), true);
+    else if (view === "loggedOut") this.open(this.loggedOut(), false);
+  }
+
+  private reminder(): HTMLElement[] {
+    const form = element("form", { method: "post", action: "/logout", className: "nhsuk-button-group" });
+    const csrf = element("input", { type: "hidden", name: "csrf", value: this.csrfToken });
+    // One form, so both buttons sit in the button group; only "Log out" submits it.
+    const stay = element("button", { type: "button", className: "nhsuk-button" }, "Stay signed in");
+    stay.addEventListener("click", () => this.onStay());
+    const logOut = element("button", { type: "submit", className: "nhsuk-button nhsuk-button--secondary" }, "Log out");
+    form.appendChild(csrf);
+    form.appendChild(stay);
+    form.appendChild(logOut);
+    return [
+      element("h2", { className: "nhsuk-heading-m", id: "idle-reminder-title" }, "You will be logged out soon"),
+      element(
+        "p",
+        { className: "nhsuk-body", id: "idle-reminder-text" },
+        "For your security, we will log you out in 1 minute because you have not done anything for a while. Anything you have not sent will be lost.",
+      ),
+      form,
+    ];
+  }
+
+  private loggedOut(): HTMLElement[] {
+    const here = window.location.pathname + window.location.search;
+    return [
+      element("h2", { className: "nhsuk-heading-m", id: "idle-logged-out-title" }, "You have been logged out"),
+      element("p", { className: "nhsuk-body", id: "idle-logged-out-text" }, this.settings.loggedOutText),
+      element("a", { className: "nhsuk-button", href: `/login?${new URLSearchParams({ redirect: here })}` }, "Log in"),
+    ];
+  }
+
+  private open(children: HTMLElement[], reminding: boolean) {
+    const id = reminding ? "idle-reminder" : "idle-logged-out";
+    const native = typeof window.HTMLDialogElement === "function" && typeof window.HTMLDialogElement.prototype.showModal === "function";
+    const box = element(native ? "dialog" : "div", { className: "app-dialog" });
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-modal", "true");
+    box.setAttribute("aria-labelledby", `${id}-title`);
+    box.setAttribute("aria-describedby", `${id}-text`);
+    for (const child of children) box.appendChild(child);
+    if (native) {
+      box.addEventListener("cancel", (event) => {
+        event.preventDefault();
+        if (reminding) this.onStay();
+      });
+    } else {
+      // Styles set from script (CSSOM) are allowed by the CSP; style attributes in HTML are not.
+      Object.assign(box.style, { position: "fixed", top: "10%", left: "50%", transform: "translateX(-50%)", zIndex: "1000", background: "#fff" });
+    }
+    document.body.appendChild(box);
+    this.current = box;
+    if (native) (box as HTMLDialogElement).showModal();
+    else box.querySelector<HTMLElement>("button, a")?.focus();
+  }
+
+  private close() {
+    const box = this.current;
+    this.current = null;
+    if (!box) return;
+    if (box instanceof HTMLElement && "open" in box && (box as HTMLDialogElement).open) (box as HTMLDialogElement).close();
+    box.remove();
+  }
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>>, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  if (text !== undefined) node.textContent = text;
+  return node;
 }
 
 /**
@@ -218,7 +224,7 @@ class IdleWatch {
   /** "Stay signed in": counts even while the reminder shows, and asks the server at once. */
   stay = () => {
     this.noteActivity(Date.now(), true);
-    void this.keepAlive();
+    this.keepAlive();
   };
 
   private onActivity = () => {
@@ -291,39 +297,43 @@ class IdleWatch {
       idleSeconds: this.idleSeconds,
       serverDeadline: this.serverDeadline,
     });
-    if (due) void this.keepAlive();
+    if (due) this.keepAlive();
     this.timeout = setTimeout(this.tick, nextCheckDelay(reading));
   };
 
-  private async keepAlive() {
+  // Promise chains, not async/await: the ES5 build would carry a generator runtime for them.
+  private keepAlive() {
     if (this.keepAliveInFlight) return;
     this.keepAliveInFlight = true;
     const sentAt = Date.now();
     const abort = new AbortController();
     const giveUp = setTimeout(() => abort.abort(), KEEP_ALIVE_TIMEOUT_MS);
-    try {
-      const response = await fetch("/session/keep-alive", {
-        credentials: "same-origin",
-        headers: { Accept: "application/json" },
-        signal: abort.signal,
+    fetch("/session/keep-alive", {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      signal: abort.signal,
+    })
+      .then((response): Promise<KeepAliveReply | null> | null => {
+        if (this.stopped) return null;
+        if (response.status === 401) {
+          // The session is gone (it ran out, or a logout elsewhere): so it is for every tab.
+          this.stopped = true;
+          this.put("loggedOut", Date.now());
+          this.show("loggedOut");
+          return null;
+        }
+        return response.ok ? (response.json() as Promise<KeepAliveReply>) : null;
+      })
+      .then((reply) => {
+        if (reply && reply.signedIn && !this.stopped) this.serverSaid(reply.remainingSeconds, sentAt, "keep-alive");
+      })
+      .catch(() => {
+        // Offline or refused: the next check tries again, and the server still decides.
+      })
+      .then(() => {
+        clearTimeout(giveUp);
+        this.keepAliveInFlight = false;
       });
-      if (this.stopped) return;
-      if (response.status === 401) {
-        // The session is gone (it ran out, or a logout elsewhere): so it is for every tab.
-        this.stopped = true;
-        this.put("loggedOut", Date.now());
-        this.show("loggedOut");
-        return;
-      }
-      if (!response.ok) return;
-      const reply = (await response.json()) as KeepAliveReply;
-      if (reply.signedIn) this.serverSaid(reply.remainingSeconds, sentAt, "keep-alive");
-    } catch {
-      // Offline or refused: the next check tries again, and the server still decides.
-    } finally {
-      clearTimeout(giveUp);
-      this.keepAliveInFlight = false;
-    }
   }
 
   private stamp(key: string): number | null {
@@ -383,17 +393,19 @@ function initialRequestTime(): number {
  * POST /logout first so the session is gone for certain: the server's own deadline may be
  * a moment later than ours, and merely reloading the page would count as activity.
  */
-async function logOutForInactivity(csrfToken: string) {
+function logOutForInactivity(csrfToken: string) {
   const back = window.location.pathname + window.location.search;
-  try {
-    await fetch("/logout", {
-      method: "POST",
-      credentials: "same-origin",
-      body: new URLSearchParams({ csrf: csrfToken }),
-      redirect: "manual",
-    });
-  } catch {
-    // Go to sign-in anyway.
-  }
-  window.location.assign(expiredLoginHref(back));
+  const signIn = () => window.location.assign(expiredLoginHref(back));
+  // Sign-in comes next whether or not the post went through.
+  fetch("/logout", {
+    method: "POST",
+    credentials: "same-origin",
+    body: new URLSearchParams({ csrf: csrfToken }),
+    redirect: "manual",
+  }).then(signIn, signIn);
 }
+
+// The script runs once where it is linked (deferred, before the page's modules) or where the
+// root inserts it after a client-side sign-in.
+const script = document.currentScript;
+if (script instanceof HTMLScriptElement && enhancedBrowser()) start(script);

@@ -1,0 +1,25 @@
+import type { TitleHandle } from "./title";
+
+/**
+ * A route's say on hydration (decision 0145). A page with nothing React must do (no dialog, no
+ * fetcher, no timer of its own) sets `hydrate: false`: the root then leaves out `<Scripts />`
+ * and what only Remix's client runtime needs, so the page ships none of React, react-dom or
+ * Remix (83.5 KB gzip). Its forms post and redirect, and its links load documents, as with JS
+ * off; the plain scripts of every signed-in page (the idle timer) still run.
+ */
+export type HydrationHandle = { hydrate?: false };
+
+/**
+ * The handle of a route module that names its page and says it needs no hydration. A title
+ * function's parameter is `never` here so a function of any loader data fits.
+ */
+export type PageHandle = HydrationHandle & { title?: TitleHandle["title"] | ((data: never) => string) };
+
+/**
+ * Whether the page gets Remix's scripts: unless a matched route says `hydrate: false`. Inside the
+ * NHS App always: its back action and `goToPage` links are wired by NhsAppIntegration (React).
+ */
+export function pageHydrates(handles: readonly unknown[], nhsApp: boolean): boolean {
+  if (nhsApp) return true;
+  return !handles.some((handle) => (handle as HydrationHandle | undefined)?.hydrate === false);
+}

@@ -1,0 +1,61 @@
+/**
+ * Client navigations into a page that is not hydrated reload the document (decision 0145): the
+ * data request for such a route gets Remix's reload-document redirect to the same URL, without
+ * `_data` and the bare `index`; any other request passes on.
+ */
+import type { ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { documentLoadsForNotHydrated, notHydratedRouteIds } from "./no-hydration.server";
+
+const build = {
+  routes: {
+    root: { id: "root", module: {} },
+    "routes/$practiceCode.message._index": { id: "routes/$practiceCode.message._index", module: { handle: { title: "Who" } } },
+    "routes/$practiceCode.message.myself._index": { id: "routes/$practiceCode.message.myself._index", module: { handle: { title: "What", hydrate: false } } },
+  },
+} as unknown as ServerBuild;
+
+function run(url: string, headers: Record<string, string> = {}, method = "GET") {
+  const sent: { status?: number; headers?: Record<string, string>; next: boolean } = { next: false };
+  const req = { method, originalUrl: url, get: (name: string) => headers[name.toLowerCase()] } as unknown as Request;
+  const res = {
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    set(values: Record<string, string>) {
+      sent.headers = values;
+      return this;
+    },
+    end() {
+      return this;
+    },
+  } as unknown as Response;
+  documentLoadsForNotHydrated(build)(req, res, (() => {
+    sent.next = true;
+  }) as NextFunction);
+  return sent;
+}
+
+describe("documentLoadsForNotHydrated", () => {
+  it("knows the routes that say hydrate: false", () => {
+    expect([...notHydratedRouteIds(build)]).toEqual(["routes/$practiceCode.message.myself._index"]);
+  });
+
+  it("answers their data request with a reload of the document", () => {
+    const sent = run("/demo/message/myself?index&_data=routes%2F%24practiceCode.message.myself._index");
+    expect(sent).toEqual({
+      next: false,
+      status: 204,
+      headers: { "X-Remix-Redirect": "/demo/message/myself", "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" },
+    });
+    expect(run("/demo/my?page=2&_data=routes%2F%24practiceCode.message.myself._index").headers?.["X-Remix-Redirect"]).toBe("/demo/my?page=2");
+  });
+
+  it("lets documents, hydrated routes and posts through", () => {
+    expect(run("/demo/message/myself").next).toBe(true);
+    expect(run("/demo/message?_data=routes%2F%24practiceCode.message._index").next).toBe(true);
+    expect(run("/demo/message/myself?index&_data=routes%2F%24practiceCode.message.myself._index", {}, "POST").next).toBe(true);
+  });
+});
