@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // CI sums vitest's JSON report with Playwright's (tests/support/ci-summary.mjs).
@@ -33,6 +34,22 @@ function databaseTestFiles(): string[] {
   ];
 }
 
+/**
+ * The workers take files from one queue in this order, so the longest files must start first:
+ * one started last leaves the other core idle until it ends. vitest orders by the durations of
+ * the previous run and, without them (a clean clone: CI's first pass), by file size, which put
+ * the route fuzz (three 4-line shards of 80-100 s each) at the very end. The files of
+ * tests/integration (the fuzz shards and the access matrix) go first, in vitest's own order
+ * among themselves; then the rest in vitest's order. Decision 0148.
+ */
+class HeaviestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const heavy = (spec: TestSpecification) => /(^|\/)tests\/integration\//.test(spec.moduleId);
+    return [...sorted.filter(heavy), ...sorted.filter((spec) => !heavy(spec))];
+  }
+}
+
 export default defineConfig({
   root,
   resolve: {
@@ -44,6 +61,10 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "build/**", "public/**", "tests/e2e/**"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    // Cheaper password hashing in tests (production's cost is tested once): decision 0148.
+    setupFiles: ["tests/support/test-password-cost.ts"],
+    // The longest files first, so both workers finish together.
+    sequence: { sequencer: HeaviestFirstSequencer },
     // Forks, not threads: PGlite's WASM heap and scrypt's memory stay per process.
     pool: "forks",
     // vitest's default leaves a core for itself, which is one worker on a 2-core CI box;

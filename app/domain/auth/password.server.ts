@@ -11,8 +11,23 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 /** N=2^15, r=8: 32 MiB and roughly 100 ms a hash on this hardware (OWASP's scrypt minimum). */
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+export const PASSWORD_HASH_COST: Readonly<ScryptCost> = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
 const KEY_LENGTH = 32;
+
+type ScryptCost = { N: number; r: number; p: number };
+let COST: Readonly<ScryptCost> = PASSWORD_HASH_COST;
+
+/**
+ * The unit and integration tests only (tests/support/test-password-cost.ts, a vitest setup
+ * file): a cheaper cost for new hashes, so the hundreds of passwords the tests hash and check
+ * do not each spend 100 ms of CPU. The cost is stored in every hash and verification reads it
+ * from there, so nothing else changes; password.server.test.ts checks the production cost.
+ * Refused in production.
+ */
+export function setPasswordHashCostForTests(cost: Readonly<ScryptCost>): void {
+  if (process.env.NODE_ENV === "production") throw new Error("The password hash cost is fixed in production");
+  COST = cost;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -22,7 +37,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   // With no stored hash, still spend the same time so timing does not reveal the account.
-  const parts = (stored ?? DUMMY_HASH).split("$");
+  const parts = (stored ?? dummyHash()).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, r, p, saltText, keyText] = parts;
   const expected = Buffer.from(keyText, "base64url");
@@ -35,4 +50,5 @@ export async function verifyPassword(password: string, stored: string | null | u
   return stored != null && key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-const DUMMY_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+/** At the cost new hashes get, so checking against nothing takes as long as against a real hash. */
+const dummyHash = () => `scrypt$${COST.N}$${COST.r}$${COST.p}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
