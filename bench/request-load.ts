@@ -368,9 +368,22 @@ async function main() {
     if (page.status !== 200) throw new Error(`bench: ${pagePath} answered ${page.status}`);
     const htmlFile = join(htmlDir, "page.html");
     writeFileSync(htmlFile, page.body);
+    // The floor serves the page's loader data as fixed data, read from window.__remixContext.
+    // Patient pages ship no scripts and so no context (decision 0145), except in the NHS App,
+    // which always hydrates: the same page asked for as the NHS App carries it (the floor sets
+    // the root's nhsApp back to false, so it renders what other browsers get).
+    const hydrated = await get(`${appUrl}${pagePath}`, {
+      ...BROWSER_HEADERS,
+      "user-agent": `${BROWSER_HEADERS["user-agent"]} nhsapp-android/2.40.0`,
+      cookie: patients[0].cookie,
+      "accept-encoding": "identity",
+    });
+    if (hydrated.status !== 200) throw new Error(`bench: ${pagePath} as the NHS App answered ${hydrated.status}`);
+    const dataFile = join(htmlDir, "page-data.html");
+    writeFileSync(dataFile, hydrated.body);
 
     const floorPort = await freePort();
-    floor = await startProcess("bench/floor-server.ts", { ...process.env, FLOOR_HTML_FILE: htmlFile, PORT: String(floorPort), LOG_LEVEL: "silent" }, `http://127.0.0.1:${floorPort}/healthz`);
+    floor = await startProcess("bench/floor-server.ts", { ...process.env, FLOOR_HTML_FILE: dataFile, PORT: String(floorPort), LOG_LEVEL: "silent" }, `http://127.0.0.1:${floorPort}/healthz`);
     const barePort = await freePort();
     bare = await startProcess("bench/bare-server.ts", { ...process.env, BARE_HTML_FILE: htmlFile, PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
 
