@@ -257,6 +257,23 @@ test("pages that need no hydration load no module scripts and stay within 90 KB 
   }
 });
 
+test("the home page ships no script at all to a visitor (decision 0145)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "what a browser with JS loads; one project is enough");
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
+  });
+  const response = await page.goto("/");
+  await page.waitForLoadState("load");
+  expect(response?.status()).toBe(200);
+  expect((await response?.text()) ?? "").not.toMatch(/<script[^>]*type="module"|rel="modulepreload"|__remixContext/);
+  // Signed out: no idle timer either, so nothing is fetched as a script.
+  expect(scripts).toEqual([]);
+  // Its links are plain links: a practice's page loads as a document.
+  await page.locator('main a[href="/practice/demo"]').click();
+  await expect(page).toHaveURL(/\/practice\/demo$/);
+});
+
 test("a client navigation from a hydrated page into one that is not loads it as a document (decision 0145)", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "a client navigation needs JS");
   await signInAs(page, e2eRequestPatientEmail(testInfo.project.name), "/data-privacy");

@@ -4,8 +4,11 @@ import { useLoaderData } from "@remix-run/react";
 import { listPublicPractices } from "~/domain/practices/practices.server";
 import { not_loggedin } from "~/domain/auth/guards";
 import { requireGuards } from "~/web/auth/guards.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Contact your GP practice online" };
+// Links and a warning: nothing for React to do, so the first page most visitors see ships no
+// JS at all (decision 0145; the home page was the one Lighthouse page still hydrated).
+export const handle = { title: "Contact your GP practice online", hydrate: false } satisfies PageHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Home is for visitors; signed-in users go where their role lands (spec 1 §6).
