@@ -10,6 +10,21 @@ describe("patient entries", () => {
   const database = useTestWorld({ onContext: (c) => (context = c) });
   let context: TestContext;
 
+  /**
+   * Who may read which entry: alice's own entry at her practice, a carer's entry for their
+   * dependant, bob (same practice, no link) and another practice to ask from.
+   */
+  async function scopeWorld() {
+    const practice = await requestPractice(context);
+    const other = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const bob = await signedInPatient(context, practice.id);
+    const carer = await signedInCarer(context, practice.id);
+    const mine = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    const forDependent = await makeEntry(context, { practiceId: practice.id, patientId: carer.dependentPatientId, userId: carer.userId });
+    return { practice, other, alice, bob, carer, mine, forDependent };
+  }
+
   it("has the seeded issue types and question pages, emergency screen first for clinical ones", async () => {
     const types = await listIssueTypes(context.db);
     expect(types.map((t) => [t.id, t.kind])).toEqual([
@@ -28,13 +43,7 @@ describe("patient entries", () => {
   });
 
   it("finds an entry only for its patient, their carer, and a link scoped to it", async () => {
-    const practice = await requestPractice(context);
-    const other = await requestPractice(context);
-    const alice = await signedInPatient(context, practice.id);
-    const bob = await signedInPatient(context, practice.id);
-    const carer = await signedInCarer(context, practice.id);
-    const mine = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
-    const forDependent = await makeEntry(context, { practiceId: practice.id, patientId: carer.dependentPatientId, userId: carer.userId });
+    const { practice, other, alice, bob, carer, mine, forDependent } = await scopeWorld();
 
     expect((await findEntryForUser(context.db, alice.userId, practice.id, mine.id))?.id).toBe(mine.id);
     expect(await findEntryForUser(context.db, bob.userId, practice.id, mine.id)).toBeNull();
@@ -86,13 +95,7 @@ describe("patient entries", () => {
   });
 
   it("reads an entry with its answers in one query, as the two separate reads do, and in the same scope", async () => {
-    const practice = await requestPractice(context);
-    const other = await requestPractice(context);
-    const alice = await signedInPatient(context, practice.id);
-    const bob = await signedInPatient(context, practice.id);
-    const carer = await signedInCarer(context, practice.id);
-    const mine = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
-    const forDependent = await makeEntry(context, { practiceId: practice.id, patientId: carer.dependentPatientId, userId: carer.userId });
+    const { practice, other, alice, bob, carer, mine, forDependent } = await scopeWorld();
 
     const empty = await findEntryWithAnswersForUser(context.db, alice.userId, practice.id, mine.id);
     expect(empty).toEqual({ entry: await findEntryForUser(context.db, alice.userId, practice.id, mine.id), answers: [] });
