@@ -53,6 +53,12 @@ describe("documentLoadsForNotHydrated", () => {
     expect(run("/demo/my?page=2&_data=routes%2F%24practiceCode.message.myself._index").headers?.["X-Remix-Redirect"]).toBe("/demo/my?page=2");
   });
 
+  it("never sends the browser to another site", () => {
+    for (const path of ["/.//evil.example/x", "/./..//evil.example"]) {
+      expect(run(`${path}?_data=routes%2F%24practiceCode.message.myself._index`).headers?.["X-Remix-Redirect"], path).toMatch(/^\/[^/\\]/);
+    }
+  });
+
   it("lets documents, hydrated routes and posts through", () => {
     expect(run("/demo/message/myself").next).toBe(true);
     expect(run("/demo/message?_data=routes%2F%24practiceCode.message._index").next).toBe(true);

@@ -29,9 +29,12 @@ export function documentLoadsForNotHydrated(build: ServerBuild) {
     url.searchParams.delete("_data");
     // Remix adds a bare `index` for index routes' data; the document needs none.
     if (url.searchParams.get("index") === "") url.searchParams.delete("index");
+    // One leading slash: a path such as `/.//host` resolves to `//host`, which the browser
+    // would read as another site.
+    const path = `/${url.pathname.replace(/^\/+/, "")}`;
     res
       .status(204)
-      .set({ "X-Remix-Redirect": url.pathname + url.search, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" })
+      .set({ "X-Remix-Redirect": path + url.search, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" })
       .end();
   };
 }
