@@ -39,7 +39,7 @@ import { DEFAULT_SHELL_SETTINGS, footerLinks, getShellSettings } from "~/domain/
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { randomUUID } from "node:crypto";
 import { availablePaths } from "~/domain/shell/available-paths";
-import { getViewer } from "~/web/auth/viewer.server";
+import { getViewer, getViewerStateAndPractice } from "~/web/auth/viewer.server";
 import { cachedForShell } from "~/domain/shell/shell-cache.server";
 import { navigationFor } from "~/web/shell/shell-nav.server";
 import { idleTimerFor } from "~/domain/sessions/idle-timer.server";
@@ -56,7 +56,7 @@ import { staticHref, useStaticHref } from "~/components/static-assets";
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { db, config } = context;
   const url = new URL(request.url);
   const cookies = parseCookies(request.headers.get("Cookie"));
@@ -69,7 +69,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [banner, settings, viewer] = await Promise.all([
     cachedForShell(db, "banner", () => getActiveBanner(db)),
     cachedForShell(db, "settings", () => getShellSettings(db)),
-    getViewer(request, context),
+    // With the practice the URL names, if it names one: one query, which the page's guards
+    // and layouts then find in the request memo (web/auth/viewer.server.ts).
+    params.practiceCode ? getViewerStateAndPractice(request, context, params.practiceCode).then(([state]) => state.viewer) : getViewer(request, context),
   ]).catch((error: unknown) => {
     if (!isDatabaseUnavailable(error)) throw error;
     databaseAvailable = false;

@@ -24,7 +24,7 @@
 // Must stay the first import: it sets NODE_ENV before React and Express are loaded.
 import "./production-env";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -39,6 +39,7 @@ import { fixed, kb, table } from "./format";
 import { get } from "./http";
 import { intFromEnv } from "./load";
 import { BROWSER_HEADERS } from "./pages";
+import { cpuPerRequest, readCpu } from "./process-cpu";
 import { questionPagePath, seedBenchPatients, type BenchPatient } from "./request-fixtures";
 import { BENCH_SESSION_SECRET } from "./servers";
 
@@ -71,6 +72,8 @@ type RunResult = {
   statusCodes: Record<string, number>;
   /** The machine's 1-minute load average when the run ended (2 cores shared: read figures with it). */
   load: number;
+  /** CPU ms per request of the server (its process tree) and of PostgreSQL, over the measured run (Linux). */
+  cpuMs: { server: number | undefined; postgres: number | undefined };
 };
 
 const settings = {
@@ -128,9 +131,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a Node process with tsx and waits until `ready` answers 200. */
+/**
+ * The V8 flag `npm start` runs the server with (package.json): every process of the bench gets
+ * it, so the app is measured as it runs in production and the floor and bare Express alike.
+ */
+const SERVER_NODE_ARGS = ["--max-semi-space-size=32"];
+
+/**
+ * Starts a Node process and waits until `ready` answers 200: a built `.js` file as it is (the
+ * app's `build/server.js`, as `npm start` runs it), a `.ts` one through tsx.
+ */
 async function startProcess(script: string, env: NodeJS.ProcessEnv, ready: string, cwd = root, nodeArgs: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, ...loader, script], { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bench: ${script} exited (${child.exitCode}) before it was ready`);
@@ -231,9 +244,21 @@ function requestMix(target: Target, patients: BenchPatient[], counters: Counters
  * (not for a set time: a timed stop drops the answers in flight, whose posts the app
  * may still have saved, and the saved/successful check would lose its meaning).
  */
-async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, perConnection: number): Promise<RunResult> {
+async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, perConnection: number, serverPid?: number): Promise<RunResult> {
   mix.resetSlots();
+  const cpuBefore = readCpu(serverPid);
   const started = performance.now();
+  // The run's time ends at its last answer: autocannon notices that every connection is done
+  // only on its next one-second tick, which added up to a second to a 10-second run (and made
+  // req/s come in steps: 3,000 requests in 9, 10 or 11 s).
+  let lastAnswer = started;
+  const requests = mix.requests.map((spec) => ({
+    ...spec,
+    onResponse(...args: Parameters<NonNullable<typeof spec.onResponse>>) {
+      lastAnswer = performance.now();
+      return spec.onResponse?.(...args);
+    },
+  }));
   const result = await autocannon({
     url: baseUrl,
     connections: settings.connections,
@@ -241,9 +266,10 @@ async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof re
     // Only a bound: the run ends when every connection is done.
     duration: 10 * settings.duration + 120,
     timeout: 60,
-    requests: mix.requests,
+    requests,
   });
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (lastAnswer - started) / 1000;
+  const cpuAfter = readCpu(serverPid);
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count;
   const completed = result.requests.total ?? 0;
@@ -259,6 +285,7 @@ async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof re
     timeouts: result.timeouts,
     statusCodes,
     load: loadavg()[0],
+    cpuMs: cpuPerRequest(cpuBefore, cpuAfter, completed),
   };
 }
 
@@ -266,13 +293,13 @@ async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof re
  * Warms up with a few GET+POST pairs per connection, then sizes the measured run from the
  * warm-up's pace to last about BENCH_DURATION seconds (whole pairs, within the drafts).
  */
-async function measure(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, pairsLeft: () => number): Promise<RunResult> {
+async function measure(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, pairsLeft: () => number, server?: ChildProcess): Promise<RunResult> {
   const pairsFor = (reqPerSec: number, seconds: number) =>
     Math.max(1, Math.min(pairsLeft(), Math.round((reqPerSec * seconds) / settings.connections / 2)));
   // A cold start is slow: a second warm-up of about 2 s at the first one's pace gives the pace.
   const cold = await runLoad("warm-up", baseUrl, mix, 2 * settings.warmupPairs);
   const warm = await runLoad("warm-up", baseUrl, mix, 2 * pairsFor(cold.reqPerSec, 2));
-  return runLoad(label, baseUrl, mix, 2 * pairsFor(warm.reqPerSec, settings.duration));
+  return runLoad(label, baseUrl, mix, 2 * pairsFor(warm.reqPerSec, settings.duration), server?.pid);
 }
 
 const sum = (bucket: Record<string, number>, test: (status: number) => boolean) =>
@@ -344,8 +371,9 @@ async function main() {
         SEED_DEMO: "true",
         FILES_DIR: filesDir,
     };
-    // BENCH_APP_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app.
-    app = await startProcess("server.ts", appEnv, `${appUrl}/healthz`, root, (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean));
+    // BENCH_APP_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app
+    // (BENCH_FLOOR_NODE_ARGS the same for the floor: compare the two profiles per request).
+    app = await startProcess("build/server.js", appEnv, `${appUrl}/healthz`, root, (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean));
     database = await openDatabase({ kind: "postgres", url: databaseUrl, migrate: false, poolSize: 2 });
     console.error(`bench: seeding ${settings.connections} signed-in patients with ${settings.draftsEach} drafts each…`);
     const patients = await seedBenchPatients(database.db, {
@@ -383,7 +411,7 @@ async function main() {
     writeFileSync(dataFile, hydrated.body);
 
     const floorPort = await freePort();
-    floor = await startProcess("bench/floor-server.ts", { ...process.env, FLOOR_HTML_FILE: dataFile, PORT: String(floorPort), LOG_LEVEL: "silent" }, `http://127.0.0.1:${floorPort}/healthz`);
+    floor = await startProcess("bench/floor-server.ts", { ...process.env, FLOOR_HTML_FILE: dataFile, PORT: String(floorPort), LOG_LEVEL: "silent" }, `http://127.0.0.1:${floorPort}/healthz`, root, (process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean));
     const barePort = await freePort();
     bare = await startProcess("bench/bare-server.ts", { ...process.env, BARE_HTML_FILE: htmlFile, PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
 
@@ -397,25 +425,25 @@ async function main() {
     if (baselineDir) {
       // The other checkout, alone on the machine while it runs (this app idles meanwhile).
       const basePort = await freePort();
-      baseline = await startProcess("server.ts", { ...appEnv, PORT: String(basePort) }, `http://127.0.0.1:${basePort}/healthz`, baselineDir);
+      baseline = await startProcess(existsSync(join(baselineDir, "build/server.js")) ? "build/server.js" : "server.ts", { ...appEnv, PORT: String(basePort) }, `http://127.0.0.1:${basePort}/healthz`, baselineDir);
       console.error(`bench: warming up, then loading the baseline ${baselineDir} (about ${settings.duration} s)…`);
       const basePage = await get(`http://127.0.0.1:${basePort}${pagePath}`, { ...BROWSER_HEADERS, cookie: patients[0].cookie, "accept-encoding": "identity" });
       baselineJs = jsShipped(basePage.body.toString("utf8"), baselineDir);
-      before = await measure(`Baseline (${baselineDir})`, `http://127.0.0.1:${basePort}`, mix, pairsLeft);
+      before = await measure(`Baseline (${baselineDir})`, `http://127.0.0.1:${basePort}`, mix, pairsLeft, baseline);
       await stopProcess(baseline);
     }
     console.error(`bench: warming up, then loading Frontdoor (about ${settings.duration} s)…`);
-    const frontdoor = await measure(`Frontdoor ${target === "questions" ? "questions page + answer" : "chat page + reply"}`, appUrl, mix, pairsLeft);
+    const frontdoor = await measure(`Frontdoor ${target === "questions" ? "questions page + answer" : "chat page + reply"}`, appUrl, mix, pairsLeft, app);
     const frontdoorCounters = structuredClone(counters);
     const floorMix = requestMix(target, patients.map((p) => ({ ...p, draftIds: [...p.draftIds] })), { get: {}, post: {}, exhausted: 0 });
     console.error(`bench: warming up, then loading the Remix floor (about ${settings.duration} s)…`);
-    const floorResult = await measure("Remix floor (same build and layout, fixed data, no database)", `http://127.0.0.1:${floorPort}`, floorMix, () => 1_000_000);
+    const floorResult = await measure("Remix floor (same build and layout, fixed data, no database)", `http://127.0.0.1:${floorPort}`, floorMix, () => 1_000_000, floor);
     const saved = await savedCount(database, target, patients);
 
     const bareCounters: Counters = { get: {}, post: {}, exhausted: 0 };
     const bareMix = requestMix(target, patients.map((p) => ({ ...p, draftIds: [...p.draftIds] })), bareCounters);
     console.error(`bench: warming up, then loading the bare app (about ${settings.duration} s)…`);
-    const bareResult = await measure("Bare express, same HTML + 303", `http://127.0.0.1:${barePort}`, bareMix, () => 1_000_000);
+    const bareResult = await measure("Bare express, same HTML + 303", `http://127.0.0.1:${barePort}`, bareMix, () => 1_000_000, bare);
     const ratio = bareResult.reqPerSec > 0 ? frontdoor.reqPerSec / bareResult.reqPerSec : Number.NaN;
     const ofFloor = floorResult.reqPerSec > 0 ? frontdoor.reqPerSec / floorResult.reqPerSec : Number.NaN;
     const floorOfBare = bareResult.reqPerSec > 0 ? floorResult.reqPerSec / bareResult.reqPerSec : Number.NaN;
@@ -441,9 +469,11 @@ async function main() {
       r.errors + r.timeouts === 0 ? "0" : `${r.errors} errors, ${r.timeouts} timeouts`,
       r === bareResult ? "" : fixed(r.reqPerSec / bareResult.reqPerSec, 3),
       r === floorResult || r === bareResult ? "" : fixed(r.reqPerSec / floorResult.reqPerSec, 2),
+      r.cpuMs.server === undefined ? "–" : fixed(r.cpuMs.server, 2),
+      r.cpuMs.postgres === undefined || r === floorResult || r === bareResult ? "–" : fixed(r.cpuMs.postgres, 2),
       fixed(r.load, 1),
     ]);
-    console.log(table(["Target", "req/s", "p50", "p99", "Requests", "Resp size", "Status codes", "Errors", "÷ bare", "÷ floor", "Load avg"], rows));
+    console.log(table(["Target", "req/s", "p50", "p99", "Requests", "Resp size", "Status codes", "Errors", "÷ bare", "÷ floor", "CPU ms/req", "PG ms/req", "Load avg"], rows));
     const jsLine = (j: ReturnType<typeof jsShipped>) => `${j.files} files, ${kb(j.raw)} raw, ${kb(j.gz)} gz`;
     console.log(`JS shipped by the page (modulepreload): ${jsLine(js)}${baselineJs ? `; baseline ${jsLine(baselineJs)}` : ""} (goal ≤ 90 KB gz)`);
     console.log(`Frontdoor ÷ floor ${fixed(ofFloor, 2)}, floor ÷ bare ${fixed(floorOfBare, 3)}, Frontdoor ÷ bare ${fixed(ratio, 3)}; load average at the end: ${loadAverage}`);
@@ -485,7 +515,8 @@ async function main() {
     await stopProcess(baseline);
     await stopProcess(app);
     await database?.close().catch(() => {});
-    await admin(`drop database if exists "${dbName}" with (force)`).catch((error: Error) => console.error(`bench: could not drop ${dbName}: ${error.message}`));
+    // BENCH_KEEP_DATABASE=1 keeps it, to EXPLAIN the app's statements on the bench's data.
+    if (process.env.BENCH_KEEP_DATABASE !== "1") await admin(`drop database if exists "${dbName}" with (force)`).catch((error: Error) => console.error(`bench: could not drop ${dbName}: ${error.message}`));
     rmSync(filesDir, { recursive: true, force: true });
     rmSync(htmlDir, { recursive: true, force: true });
   }

@@ -26,7 +26,7 @@ function viewer(options: {
     globalRoles: new Set(options.roles ?? []),
     memberships: (options.at ?? []).map(([p, role]) => ({ practiceId: p.id, urlCode: p.urlCode, role })),
     patient: options.patientAt ? { id: 100, urlCode: options.patientAt.urlCode } : null,
-    numPatientEntries: options.entries ?? 0,
+    hasSentRequests: (options.entries ?? 0) > 0,
     secondsSinceAuthenticated: options.secondsSinceAuthenticated ?? 0,
   };
 }

@@ -12,7 +12,7 @@ export type GuardViewer = {
   globalRoles: ReadonlySet<GlobalRole>;
   memberships: ReadonlyArray<{ practiceId: number; urlCode: string; role: PracticeRole }>;
   patient: { id: number; urlCode: string } | null;
-  numPatientEntries: number;
+  hasSentRequests: boolean;
   /** Seconds since the password was last proven. */
   secondsSinceAuthenticated: number;
   /** Signed in with NHS login: "P9" or "P5" (P5 sees no records: decision 0081). */
@@ -69,14 +69,14 @@ function staffHome(v: GuardViewer) {
  */
 export function landingPath(v: GuardViewer): string {
   if (isAdmin(v)) return "/admin";
-  if (isCarer(v) && v.numPatientEntries === 0) return "/carer/dependents";
+  if (isCarer(v) && !v.hasSentRequests) return "/carer/dependents";
   if (v.globalRoles.has("advanced")) return "/practices/invite";
   const staff = staffHome(v);
   if (staff) return staff.urlCode.toLowerCase() === AITESTING ? "/aitesting/redirect" : `/${staff.urlCode}/inbox`;
   if (isPracticeAdminAnywhere(v)) return "/practices";
   if (v.globalRoles.has("ccg_admin")) return "/ccg-portal";
   const code = v.patient?.urlCode;
-  if (code && v.numPatientEntries > 0 && v.nhsLoginLevel !== "P5") return `/${code}/my-requests-and-messages`;
+  if (code && v.hasSentRequests && v.nhsLoginLevel !== "P5") return `/${code}/my-requests-and-messages`;
   if (code) return `/${code}/message`;
   // A carer with requests but no patient record of their own: their requests are their
   // dependents', so their home is still the dependents page (no message page to go to).

@@ -3,12 +3,13 @@
  * deadline moved on) as a side effect. Every guard and menu decision reads this one object.
  * Reading the session cookie and loading once per request is HTTP glue: app/web/auth/viewer.server.ts.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { preparedOnce } from "~/db/prepared.server";
-import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
-import { entryScopeOf } from "~/domain/requests/access.server";
+import { carerDependents, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
+import { hasSentRequestsOf } from "~/domain/requests/access.server";
+import { findPracticeByCode, isPracticeCodeShaped, practiceCodeIs, type Practice } from "~/domain/practices/practices.server";
 import {
   checkSession,
   hashSessionId,
@@ -31,8 +32,8 @@ export type Viewer = {
   /** The patient record of the user (at most one per practice; the first is their home practice). */
   patient: { id: number; practiceId: number; urlCode: string } | null;
   dependentCount: number;
-  /** Requests (not drafts) about this user or the people they care for. */
-  numPatientEntries: number;
+  /** Whether any request (not a draft) about this user or the people they care for was sent. */
+  hasSentRequests: boolean;
   session: SessionRow;
   sessionId: string;
 };
@@ -40,39 +41,94 @@ export type Viewer = {
 export type ViewerState = { viewer: Viewer | null; expired: boolean };
 
 /**
- * One round trip: the session row with its user and everything the guards and menus read
- * (global roles, memberships, patient record, dependants, requests), as subqueries. This runs
- * on every signed-in page, so it is written once by hand rather than as six selects.
+ * Everything the guards and menus read about the session's user (global roles, memberships,
+ * patient record, dependants, requests), as subqueries of one select: this runs on every
+ * signed-in page, so it is written once by hand rather than as six selects.
  */
-export async function loadViewerBySession(context: Pick<AppContext, "db" | "clock">, sessionId: string | undefined): Promise<ViewerState> {
-  const { db, clock } = context;
-  if (!sessionId || sessionId.length > 100) return { viewer: null, expired: false };
-  const [row] = await preparedOnce(db, "viewer", (db) =>
-    db
-      .select({
-        session: sessions,
-        user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, isGuest: users.isGuestAccount, disabledAt: users.disabledAt },
-        globalRoles: sql<GlobalRole[]>`coalesce((select json_agg(${userGlobalRoles.role}) from ${userGlobalRoles} where ${userGlobalRoles.userId} = ${sessions.userId}), '[]'::json)`,
-        memberships: sql<Membership[]>`coalesce((
+function viewerColumns() {
+  return {
+    session: sessions,
+    user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, isGuest: users.isGuestAccount, disabledAt: users.disabledAt },
+    globalRoles: sql<GlobalRole[]>`coalesce((select json_agg(${userGlobalRoles.role}) from ${userGlobalRoles} where ${userGlobalRoles.userId} = ${sessions.userId}), '[]'::json)`,
+    memberships: sql<Membership[]>`coalesce((
           select json_agg(json_build_object('practiceId', pm.practice_id, 'urlCode', p.url_code, 'practiceName', p.name, 'role', pm.role, 'idleTimeout', p.idle_timeout) order by p.name)
           from ${practiceMemberships} pm join ${practices} p on p.id = pm.practice_id
           where pm.user_id = ${sessions.userId}), '[]'::json)`,
-        patient: sql<Viewer["patient"]>`(
+    patient: sql<Viewer["patient"]>`(
           select json_build_object('id', pt.id, 'practiceId', pt.practice_id, 'urlCode', pr.url_code)
           from ${patients} pt join ${practices} pr on pr.id = pt.practice_id
           where pt.user_id = ${sessions.userId} order by pt.id limit 1)`,
-        dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId} and ${carerDependents.status} = 'approved')`,
-        // Requests that reached the practice (drafts do not count): drives where the user lands.
-        numPatientEntries: sql<number>`(select count(*)::int from ${patientEntries} where ${and(entryScopeOf(sessions.userId), ne(patientEntries.stage, "created"))})`,
-      })
+    dependentCount: sql<number>`(select count(*)::int from ${carerDependents} where ${carerDependents.carerUserId} = ${sessions.userId} and ${carerDependents.status} = 'approved')`,
+    // Requests that reached the practice (drafts do not count): drives where the user lands.
+    hasSentRequests: sql<boolean>`${hasSentRequestsOf(sessions.userId)}`,
+  };
+}
+
+type ViewerRow = {
+  session: SessionRow;
+  user: { id: number; firstName: string; lastName: string; email: string; isGuest: boolean; disabledAt: Date | null };
+  globalRoles: GlobalRole[];
+  memberships: Membership[];
+  patient: Viewer["patient"];
+  dependentCount: number;
+  hasSentRequests: boolean;
+};
+
+/** A session id the cookie could hold: anything else is no session, without a query. */
+const plausibleSessionId = (sessionId: string | undefined): sessionId is string => Boolean(sessionId) && sessionId!.length <= 100;
+
+/** One round trip: the session row with its user and the viewer's columns. */
+export async function loadViewerBySession(context: Pick<AppContext, "db" | "clock">, sessionId: string | undefined): Promise<ViewerState> {
+  const { db } = context;
+  if (!plausibleSessionId(sessionId)) return { viewer: null, expired: false };
+  const [row] = await preparedOnce(db, "viewer", (db) =>
+    db
+      .select(viewerColumns())
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, sql.placeholder("idHash")))
-      .limit(1),
+      // No LIMIT: the primary key finds one row at most, and a LIMIT parameter made
+      // PostgreSQL plan the statement afresh on every execution (a custom plan each time).
+      .where(eq(sessions.idHash, sql.placeholder("idHash"))),
   ).execute({ idHash: hashSessionId(sessionId) });
-  if (!row) return { viewer: null, expired: false };
+  return row ? viewerStateOf(context, row, sessionId) : { viewer: null, expired: false };
+}
+
+/**
+ * The viewer and the practice a URL names, in one round trip instead of two (issue "speed":
+ * each round trip to PostgreSQL costs the app more CPU than any other single step of a page,
+ * and nearly every page names a practice). The practice row, with the session and its user
+ * left-joined: an unknown practice code finds no row, and then the viewer is read on its own
+ * (the guards still decide before the page-not-found, decision 0146's order).
+ */
+export async function loadViewerAndPractice(
+  context: Pick<AppContext, "db" | "clock">,
+  sessionId: string | undefined,
+  practiceCode: string,
+): Promise<{ state: ViewerState; practice: Practice | null }> {
+  const { db } = context;
+  if (!plausibleSessionId(sessionId) || !isPracticeCodeShaped(practiceCode)) {
+    const [state, practice] = await Promise.all([loadViewerBySession(context, sessionId), findPracticeByCode(db, practiceCode)]);
+    return { state, practice };
+  }
+  const [row] = await preparedOnce(db, "viewer_and_practice", (db) =>
+    db
+      .select({ ...viewerColumns(), practice: practices })
+      .from(practices)
+      .leftJoin(sessions, eq(sessions.idHash, sql.placeholder("idHash")))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      // One row at most (practices_url_code_key is unique on lower(url_code)); no LIMIT, as above.
+      .where(practiceCodeIs(sql.placeholder("code"))),
+  ).execute({ idHash: hashSessionId(sessionId), code: practiceCode.toLowerCase() });
+  if (!row) return { state: await loadViewerBySession(context, sessionId), practice: null };
+  const { session, user, practice, ...rest } = row;
+  const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
+  return { state, practice };
+}
+
+/** The session's expiry checked (and its idle deadline moved on), and the viewer made. */
+async function viewerStateOf(context: Pick<AppContext, "db" | "clock">, row: ViewerRow, sessionId: string): Promise<ViewerState> {
   const memberships = row.memberships;
-  const lookup = await checkSession(db, clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)));
+  const lookup = await checkSession(context.db, context.clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)));
   if (lookup.state !== "active") return { viewer: null, expired: lookup.state === "expired" };
   if (row.user.disabledAt) return { viewer: null, expired: false };
   return {
@@ -87,7 +143,7 @@ export async function loadViewerBySession(context: Pick<AppContext, "db" | "cloc
       memberships,
       patient: row.patient ?? null,
       dependentCount: Number(row.dependentCount),
-      numPatientEntries: Number(row.numPatientEntries),
+      hasSentRequests: row.hasSentRequests === true,
       session: lookup.session,
       sessionId,
     },

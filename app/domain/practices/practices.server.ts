@@ -1,5 +1,5 @@
 /** Practice lookups by practice code (url_code), case-insensitively as typed in URLs. */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type Placeholder } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { preparedOnce } from "~/db/prepared.server";
@@ -18,13 +18,19 @@ export async function listPublicPractices(db: Db) {
     .limit(50);
 }
 
+/** A practice's URL code is letters and digits: anything else names no practice, without a query. */
+export const isPracticeCodeShaped = (code: string) => /^[A-Za-z0-9]+$/.test(code);
+
+/** URL codes match whatever their case; `code` is given in lower case. */
+export const practiceCodeIs = (code: Placeholder) => sql`lower(${practices.urlCode}) = ${code}`;
+
 export async function findPracticeByCode(db: Db, code: string) {
-  if (!/^[A-Za-z0-9]+$/.test(code)) return null;
+  if (!isPracticeCodeShaped(code)) return null;
   const [row] = await preparedOnce(db, "practice_by_code", (db) =>
     db
       .select()
       .from(practices)
-      .where(sql`lower(${practices.urlCode}) = ${sql.placeholder("code")}`)
+      .where(practiceCodeIs(sql.placeholder("code")))
       .limit(1),
   ).execute({ code: code.toLowerCase() });
   return row ?? null;

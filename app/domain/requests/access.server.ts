@@ -67,6 +67,31 @@ export function entryScope(userId: number): SQL {
 }
 
 /**
+ * "This user has sent a request they may see": entryScopeOf's requests, not drafts, not
+ * deleted, as two EXISTS tests with those filters inside each branch, so PostgreSQL stops at
+ * the first such request. The viewer's load asks it on every signed-in page; as a count over
+ * entryScopeOf it looked up every request of the patient's twice (0.9 ms of the database's
+ * time per page for a patient with 400, issue "speed"). Same branches, same guest rule.
+ */
+export function hasSentRequestsOf(userId: number | AnyColumn | Placeholder): SQL {
+  return sql`(exists (
+      select 1 from ${patientEntries} e
+        join ${users} g on g.id = e.created_by_user_id and g.is_guest_account
+        where e.created_by_user_id = ${userId} and e.deleted_at is null and e.stage <> 'created')
+    or exists (
+      select 1 from ${patientEntries} e
+        where e.patient_id in (
+          select p.id from ${patients} p
+            join ${users} u on u.id = p.user_id and not u.is_guest_account
+            where p.user_id = ${userId}
+          union
+          select ${carerDependents.patientId} from ${carerDependents}
+            where ${carerDependents.carerUserId} = ${userId} and ${carerDependents.status} = 'approved')
+        and e.deleted_at is null and e.stage <> 'created'
+        and not exists (select 1 from ${users} w where w.id = e.created_by_user_id and w.is_guest_account)))`;
+}
+
+/**
  * entryScope for a user id given as a value or as a column of the enclosing query (the
  * viewer's one-query load correlates it with the session's user).
  */

@@ -8,10 +8,9 @@ import type { AppContext } from "~/context.server";
 import { isSecureRequest, serializeCookie } from "~/web/cookies";
 import { notFound } from "~/web/responses.server";
 import { type Practice } from "~/domain/practices/practices.server";
-import { practiceNamedInUrl } from "~/web/practices.server";
 import { decide, type Guard, type GuardViewer } from "~/domain/auth/guards";
 import type { Viewer } from "~/domain/auth/viewer.server";
-import { getViewerState, sessionCookieName } from "./viewer.server";
+import { getViewerState, getViewerStateAndPractice, sessionCookieName } from "./viewer.server";
 
 export function toGuardViewer(viewer: Viewer, now: Date): GuardViewer {
   return {
@@ -19,7 +18,7 @@ export function toGuardViewer(viewer: Viewer, now: Date): GuardViewer {
     globalRoles: viewer.globalRoles,
     memberships: viewer.memberships,
     patient: viewer.patient,
-    numPatientEntries: viewer.numPatientEntries,
+    hasSentRequests: viewer.hasSentRequests,
     secondsSinceAuthenticated: (now.getTime() - viewer.session.authenticatedAt.getTime()) / 1000,
     nhsLoginLevel: viewer.session.nhsLoginLevel,
   };
@@ -51,11 +50,10 @@ export async function requireGuards(
 ): Promise<Guarded<false>> {
   const url = new URL(request.url);
   const path = url.pathname + url.search;
-  // Two independent reads: one round trip's wait, not two.
-  const [state, practice] = await Promise.all([
-    getViewerState(request, context),
-    options.practiceCode ? practiceNamedInUrl(request, context, options.practiceCode) : null,
-  ]);
+  // The session and the practice: one round trip (viewer.server.ts).
+  const [state, practice] = options.practiceCode
+    ? await getViewerStateAndPractice(request, context, options.practiceCode)
+    : [await getViewerState(request, context), null];
   if (options.practiceCode && !practice) throw notFound();
   const viewer = state.viewer;
   const outcome = decide(guards, viewer ? toGuardViewer(viewer, context.clock.now()) : null, {

@@ -11,8 +11,9 @@ import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { makeEntry } from "../../../tests/support/request-fixtures";
 import { getRequest } from "../../../tests/support/requests";
-import { makePractice, makeUser, signInAs } from "../../../tests/support/session-fixtures";
-import { getViewerState } from "./viewer.server";
+import { makePractice, makeUser, sessionRow, signInAs } from "../../../tests/support/session-fixtures";
+import { practiceNamedInUrl } from "~/web/practices.server";
+import { getViewerState, getViewerStateAndPractice } from "./viewer.server";
 
 const t = useTestWorld();
 let context: TestContext;
@@ -60,14 +61,14 @@ describe("the viewer, read in one query", () => {
     ]);
     expect(viewer!.patient).toEqual({ id: own.id, practiceId: first.id, urlCode: first.urlCode });
     expect(viewer!.dependentCount).toBe(1);
-    expect(viewer!.numPatientEntries).toBe(2);
+    expect(viewer!.hasSentRequests).toBe(true);
   });
 
   it("has empty lists and no patient record for a plain account", async () => {
     const user = await makeUser(context);
     const { cookie } = await signInAs(context, user.id);
     const { viewer } = await getViewerState(getRequest("/", { cookie }), context);
-    expect(viewer).toMatchObject({ memberships: [], patient: null, dependentCount: 0, numPatientEntries: 0 });
+    expect(viewer).toMatchObject({ memberships: [], patient: null, dependentCount: 0, hasSentRequests: false });
     expect(viewer!.globalRoles.size).toBe(0);
   });
 
@@ -108,5 +109,76 @@ describe("one load per page", () => {
     const b = await getViewerState(getRequest("/", { cookie }), context);
     expect(a).not.toBe(b);
     expect(a).toEqual(b);
+  });
+});
+
+describe("the viewer and the practice the URL names, in one query", () => {
+  it("loads both, and the page's other loaders find them in the memo", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context, { patientAt: practice.id });
+    const { cookie } = await signInAs(context, user.id);
+    const page = { ...context, memo: newRequestMemo() };
+    const [state, found] = await getViewerStateAndPractice(getRequest(`/${practice.urlCode}/message`, { cookie }), page, practice.urlCode.toUpperCase());
+    expect(state.viewer!.userId).toBe(user.id);
+    expect(state.viewer!.patient).toMatchObject({ practiceId: practice.id });
+    expect(found).toMatchObject({ id: practice.id, urlCode: practice.urlCode, name: practice.name });
+    // Another loader of the same page (its own Request): the same objects, no second load.
+    const other = getRequest(`/${practice.urlCode}/message`, { cookie });
+    expect(await getViewerState(other, page)).toBe(state);
+    expect(await practiceNamedInUrl(other, page, practice.urlCode)).toBe(found);
+  });
+
+  it("reads the practice as the separate query does, every column", async () => {
+    const practice = await makePractice(context, { idleTimeout: 25 });
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const [, found] = await getViewerStateAndPractice(getRequest("/", { cookie }), context, practice.urlCode);
+    expect(found).toEqual(await practiceNamedInUrl(getRequest("/"), context, practice.urlCode));
+  });
+
+  it("still finds the viewer when no practice has the code (the guards decide before page-not-found)", async () => {
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    for (const code of ["nosuchpractice", "not a code", "x".repeat(500)]) {
+      const [state, found] = await getViewerStateAndPractice(getRequest("/", { cookie }), context, code);
+      expect(found).toBeNull();
+      expect(state.viewer!.userId).toBe(user.id);
+    }
+  });
+
+  it("finds the practice and nobody without a cookie, with an unknown cookie, or for a disabled account", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    await context.db.update(users).set({ disabledAt: context.clock.now() }).where(eq(users.id, user.id));
+    for (const headers of [{}, { cookie: "fd_session=not-a-session" }, { cookie }]) {
+      const [state, found] = await getViewerStateAndPractice(getRequest("/", headers), context, practice.urlCode);
+      expect(state).toEqual({ viewer: null, expired: false });
+      expect(found!.id).toBe(practice.id);
+    }
+  });
+
+  it("says the session expired (and ends it) when it has, with the practice found", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context);
+    const { cookie, sessionId } = await signInAs(context, user.id);
+    context.clock.advance(13 * 60 * 60 * 1000);
+    const [state, found] = await getViewerStateAndPractice(getRequest("/", { cookie }), context, practice.urlCode);
+    expect(state).toEqual({ viewer: null, expired: true });
+    expect(found!.id).toBe(practice.id);
+    expect(await sessionRow(context, sessionId)).toBeUndefined();
+  });
+
+  it("loads afresh for an action, and the action's own later lookups share its viewer", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const page = { ...context, memo: newRequestMemo() };
+    await getViewerStateAndPractice(getRequest("/", { cookie }), page, practice.urlCode);
+    await context.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id));
+    const post = new Request("http://localhost/", { method: "POST", headers: { cookie } });
+    const [during] = await getViewerStateAndPractice(post, page, practice.urlCode);
+    expect(during.viewer!.firstName).toBe("Renamed");
+    expect(await getViewerState(post, page)).toBe(during);
   });
 });
