@@ -81,6 +81,12 @@ const settings = {
   duration: intFromEnv("BENCH_DURATION", 20, 1, 600),
   /** GET+POST pairs per connection before the measured run. */
   warmupPairs: intFromEnv("BENCH_WARMUP_PAIRS", 3, 1, 100),
+  /**
+   * Seconds of load after those pairs, before the measured run. 5, not 2: V8 was still
+   * optimising the app's code (TurboFan on the second core) a few seconds into its run,
+   * which a server in steady state does not pay (V8's code log, issue "speed").
+   */
+  warmupSeconds: intFromEnv("BENCH_WARMUP_SECONDS", 5, 1, 120),
   draftsEach: intFromEnv("BENCH_DRAFTS_PER_CONNECTION", 400, 10, 100_000),
 };
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -296,9 +302,9 @@ async function runLoad(label: string, baseUrl: string, mix: ReturnType<typeof re
 async function measure(label: string, baseUrl: string, mix: ReturnType<typeof requestMix>, pairsLeft: () => number, server?: ChildProcess): Promise<RunResult> {
   const pairsFor = (reqPerSec: number, seconds: number) =>
     Math.max(1, Math.min(pairsLeft(), Math.round((reqPerSec * seconds) / settings.connections / 2)));
-  // A cold start is slow: a second warm-up of about 2 s at the first one's pace gives the pace.
+  // A cold start is slow: a second warm-up at the first one's pace gives the pace.
   const cold = await runLoad("warm-up", baseUrl, mix, 2 * settings.warmupPairs);
-  const warm = await runLoad("warm-up", baseUrl, mix, 2 * pairsFor(cold.reqPerSec, 2));
+  const warm = await runLoad("warm-up", baseUrl, mix, 2 * pairsFor(cold.reqPerSec, settings.warmupSeconds));
   return runLoad(label, baseUrl, mix, 2 * pairsFor(warm.reqPerSec, settings.duration), server?.pid);
 }
 
@@ -455,7 +461,7 @@ async function main() {
 
     console.log(
       `\nRequest load — autocannon, ${settings.connections} connections (one signed-in patient each), ${settings.duration} s` +
-        ` (measured: ${fixed(frontdoor.seconds, 1)} s and ${fixed(bareResult.seconds, 1)} s, whole GET+POST pairs, every answer awaited) after a warm-up of ${settings.warmupPairs} pairs per connection and about 2 s more; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST;` +
+        ` (measured: ${fixed(frontdoor.seconds, 1)} s and ${fixed(bareResult.seconds, 1)} s, whole GET+POST pairs, every answer awaited) after a warm-up of ${settings.warmupPairs} pairs per connection and about ${settings.warmupSeconds} s more; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST;` +
         "\n    PostgreSQL (fresh database); Frontdoor and the bare Express app each in a process of their own, autocannon in the bench process\n",
     );
     const rows = [...(before ? [before] : []), frontdoor, floorResult, bareResult].map((r) => [

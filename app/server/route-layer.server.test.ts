@@ -77,6 +77,27 @@ describe("withCsrfProtection", () => {
     expect(await response.json()).toEqual({ comment: "See attached", file: { name: "rash.jpg", text: "rash photo bytes" } });
   });
 
+  it("parses the body once: the action's formData() answers from the layer's parse, a fresh copy each time", async () => {
+    const parses = vi.spyOn(Request.prototype, "formData");
+    try {
+      const action = vi.fn(async ({ request }: ActionFunctionArgs) => {
+        const first = await request.formData();
+        first.set("comment", "changed by the action");
+        first.append("extra", "1");
+        const second = await request.formData();
+        return json({ first: first.get("comment"), second: second.get("comment"), extra: second.get("extra"), token: second.get(CSRF_FIELD) !== null });
+      });
+      const response = await callAction(guarded(action as unknown as ReturnType<typeof recordingAction>), {
+        request: postRequest("/form", { comment: "Hello practice" }, { csrf: context }),
+        context,
+      });
+      expect(await response.json()).toEqual({ first: "changed by the action", second: "Hello practice", extra: null, token: true });
+      expect(parses).toHaveBeenCalledTimes(1);
+    } finally {
+      parses.mockRestore();
+    }
+  });
+
   const refused: [string, () => Request][] = [
     ["no token", () => postRequest("/form", { comment: "x" })],
     ["an empty token", () => postRequest("/form", { comment: "x", [CSRF_FIELD]: "" })],

@@ -103,11 +103,36 @@ export function isForeignOrigin(headers: Pick<Headers, "get">): boolean {
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
 
-/** The body as form data, read from a clone; null when it is not a form or cannot be read. */
-async function readForm(request: Request): Promise<FormData | null> {
+/** Forms the layer has read, by request: see readForm. */
+const formsRead = new WeakMap<Request, FormData>();
+
+/** A new FormData with the same entries (files are immutable blobs, shared). */
+function copyOfForm(form: FormData): FormData {
+  const copy = new FormData();
+  for (const [name, value] of form) copy.append(name, value);
+  return copy;
+}
+
+/**
+ * The body as form data; null when it is not a form or cannot be read.
+ *
+ * A form people send (`keepBody` false) is read once (issue "speed"): the layer parses the body,
+ * and the action's own `request.formData()` answers with a copy of that parse, as every action
+ * reads its form (no action reads the body any other way). It used to be read from a clone,
+ * which tees the stream and parsed the whole body twice, files included. Each call gives a new
+ * FormData, so an action that changes its copy changes nothing else. Machine routes
+ * (`keepBody`), whose bodies may be JSON, read a clone and leave the body to the action.
+ */
+async function readForm(request: Request, options: { keepBody?: boolean } = {}): Promise<FormData | null> {
+  const read = formsRead.get(request);
+  if (read) return copyOfForm(read);
   if (!FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
   try {
-    return await request.clone().formData();
+    if (options.keepBody) return await request.clone().formData();
+    const form = await request.formData();
+    formsRead.set(request, form);
+    Object.defineProperty(request, "formData", { value: () => Promise.resolve(copyOfForm(form)), configurable: true, writable: true });
+    return form;
   } catch (error) {
     // The body guard stopped a body at its size limit (one sent without a length): 413.
     if (isBodyTooLarge(error)) throw json({ kind: "too_large" } satisfies LayerErrorData, { status: 413, headers: { Connection: "close" } });
@@ -205,7 +230,7 @@ function guardMachineAction(action: Action): Action {
     const { request } = args;
     if (isForeignOrigin(request.headers)) throw formNotVerified();
     checkQuery(request);
-    const form = await readForm(request);
+    const form = await readForm(request, { keepBody: true });
     const bad = form ? fieldsWithForbiddenCharacters(form.entries()) : [];
     if (bad.length) throw badInput(bad);
     try {

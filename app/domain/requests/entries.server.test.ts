@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answers } from "~/db/schema";
 import { useTestWorld } from "../../../tests/support/world";
 import { type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
@@ -92,6 +94,29 @@ describe("patient entries", () => {
     expect((await loadAnswers(context.db, entry.id)).map((a) => [a.questionId, a.answer, a.lang])).toEqual([[31, "letter", "cy"]]);
     await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "" }], "en", context.clock.now());
     expect(await loadAnswers(context.db, entry.id)).toEqual([]);
+  });
+
+  it("stores a single answer as the drizzle-built statement did: lists as JSON arrays, times to the millisecond, first time kept", async () => {
+    const practice = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const entry = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    const first = context.clock.now();
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: ["fit_note", "letter \"quoted\" ü"] }], "en", first);
+    context.clock.advance(61_000);
+    const later = context.clock.now();
+    await saveAnswers(context.db, entry.id, [{ questionId: 32, answer: "2026-11-28" }], "en", later);
+    await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: ["letter"] }], "en", later);
+    const rows = await context.db.select().from(answers).where(eq(answers.patientEntryId, entry.id)).orderBy(answers.questionId);
+    expect(rows.map((r) => [r.questionId, r.answer])).toEqual([
+      [31, ["letter"]],
+      [32, "2026-11-28"],
+    ]);
+    expect(rows[0].createdAt.getTime()).toBe(first.getTime());
+    expect(rows[0].updatedAt.getTime()).toBe(later.getTime());
+    expect(rows[1].createdAt.getTime()).toBe(later.getTime());
+    await saveAnswers(context.db, entry.id, [{ questionId: 32, answer: ["a", "b"] }], "en", later);
+    const [reread] = await context.db.select({ answer: answers.answer }).from(answers).where(and(eq(answers.patientEntryId, entry.id), eq(answers.questionId, 32)));
+    expect(reread.answer).toEqual(["a", "b"]);
   });
 
   it("reads an entry with its answers in one query, as the two separate reads do, and in the same scope", async () => {
