@@ -1,8 +1,19 @@
 /** Small, dependency-free cookie helpers shared by server.ts and route modules. */
 
-export function parseCookies(header: string | null | undefined): Record<string, string> {
+const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
+/** The last header parsed and its cookies: one page reads the same header five or more times. */
+let lastHeader: string | undefined;
+let lastCookies: Readonly<Record<string, string>> = NO_COOKIES;
+
+/**
+ * The cookies of a Cookie header, by name (the first of a repeated name). Frozen: the result is
+ * shared by every caller that passes the same header (the root loader, the viewer, the CSRF
+ * secret, the NHS App and flash checks all read it, issue "speed").
+ */
+export function parseCookies(header: string | null | undefined): Readonly<Record<string, string>> {
+  if (!header) return NO_COOKIES;
+  if (header === lastHeader) return lastCookies;
   const out: Record<string, string> = {};
-  if (!header) return out;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
@@ -15,7 +26,9 @@ export function parseCookies(header: string | null | undefined): Record<string, 
       out[name] = raw;
     }
   }
-  return out;
+  lastHeader = header;
+  lastCookies = Object.freeze(out);
+  return lastCookies;
 }
 
 export function readCookie(request: Request, name: string): string | undefined {

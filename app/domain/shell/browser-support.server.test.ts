@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assessBrowser,
+  ASSESSED_USER_AGENTS_KEPT,
   BROWSER_MESSAGES,
   type BrowserStatus,
   compareVersions,
@@ -416,6 +417,18 @@ describe("assessBrowser", () => {
     const spoof =
       "Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0; nhsapp-ios/2.41.0) like Gecko";
     expect(assessBrowser(spoof).status).toBe("outdated");
+  });
+
+  it("judges a user agent once while it is among the last ones seen, and keeps only so many", () => {
+    const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const first = assessBrowser(ua);
+    expect(assessBrowser(ua)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // A flood of made-up agents pushes it out; it is then judged again, the same way.
+    for (let i = 0; i < ASSESSED_USER_AGENTS_KEPT; i++) assessBrowser(`Flood/${i}.0`);
+    const again = assessBrowser(ua);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 
   it("stays fast on an oversized hostile UA", () => {

@@ -42,8 +42,30 @@ const VERSION = /\d+(?:\.\d+)*/y;
  * crawlers, accessibility tooling) must come out "supported" so that the
  * warning never gets in the way of the machinery that watches the service.
  */
+/** User agents already judged, oldest first (a Map keeps insertion order). */
+const assessed = new Map<string, BrowserAssessment>();
+/** Enough for the browsers a practice's patients and staff use; a flood of made-up ones only cycles it. */
+export const ASSESSED_USER_AGENTS_KEPT = 500;
+
+/**
+ * How this product treats the browser behind a user agent. The root loader asks on every page,
+ * and the judgement (isbot's long expression, then the browser's own patterns) is the same for
+ * the same string: it is kept for the last ASSESSED_USER_AGENTS_KEPT strings (issue "speed").
+ */
 export function assessBrowser(userAgent: string | null | undefined): BrowserAssessment {
-  const ua = (userAgent ?? "").trim();
+  const key = userAgent ?? "";
+  const known = assessed.get(key);
+  if (known) return known;
+  const assessment = Object.freeze(assess(key));
+  // Real user agents are a few hundred characters: a longer one is judged, not kept.
+  if (key.length > 512) return assessment;
+  if (assessed.size >= ASSESSED_USER_AGENTS_KEPT) assessed.delete(assessed.keys().next().value!);
+  assessed.set(key, assessment);
+  return assessment;
+}
+
+function assess(userAgent: string): BrowserAssessment {
+  const ua = userAgent.trim();
   if (ua === "") return { status: "supported", mobile: false };
 
   // The NHS App advertises itself in its webview UA; the app is only shipped for
