@@ -67,6 +67,31 @@ export function entryScope(userId: number): SQL {
 }
 
 /**
+ * The scope's first branch, as `from …` text with the request aliased `e`: the requests a guest
+ * account sent itself (a registered user's own requests come through the second branch).
+ */
+function sentByTheGuest(userId: number | AnyColumn | Placeholder): SQL {
+  return sql`${patientEntries} e
+      join ${users} g on g.id = e.created_by_user_id and g.is_guest_account
+      where e.created_by_user_id = ${userId}`;
+}
+
+/**
+ * The scope's second branch, as a condition on the request aliased `e`: about the user's own
+ * patient record or an approved dependant's, and not sent by a guest.
+ */
+function aboutTheirPatients(userId: number | AnyColumn | Placeholder): SQL {
+  return sql`e.patient_id in (
+        select p.id from ${patients} p
+          join ${users} u on u.id = p.user_id and not u.is_guest_account
+          where p.user_id = ${userId}
+        union
+        select ${carerDependents.patientId} from ${carerDependents}
+          where ${carerDependents.carerUserId} = ${userId} and ${carerDependents.status} = 'approved')
+      and not exists (select 1 from ${users} w where w.id = e.created_by_user_id and w.is_guest_account)`;
+}
+
+/**
  * "This user has sent a request they may see": entryScopeOf's requests, not drafts, not
  * deleted, as two EXISTS tests with those filters inside each branch, so PostgreSQL stops at
  * the first such request. The viewer's load asks it on every signed-in page; as a count over
@@ -74,21 +99,8 @@ export function entryScope(userId: number): SQL {
  * time per page for a patient with 400, issue "speed"). Same branches, same guest rule.
  */
 export function hasSentRequestsOf(userId: number | AnyColumn | Placeholder): SQL {
-  return sql`(exists (
-      select 1 from ${patientEntries} e
-        join ${users} g on g.id = e.created_by_user_id and g.is_guest_account
-        where e.created_by_user_id = ${userId} and e.deleted_at is null and e.stage <> 'created')
-    or exists (
-      select 1 from ${patientEntries} e
-        where e.patient_id in (
-          select p.id from ${patients} p
-            join ${users} u on u.id = p.user_id and not u.is_guest_account
-            where p.user_id = ${userId}
-          union
-          select ${carerDependents.patientId} from ${carerDependents}
-            where ${carerDependents.carerUserId} = ${userId} and ${carerDependents.status} = 'approved')
-        and e.deleted_at is null and e.stage <> 'created'
-        and not exists (select 1 from ${users} w where w.id = e.created_by_user_id and w.is_guest_account)))`;
+  return sql`(exists (select 1 from ${sentByTheGuest(userId)} and e.deleted_at is null and e.stage <> 'created')
+    or exists (select 1 from ${patientEntries} e where ${aboutTheirPatients(userId)} and e.deleted_at is null and e.stage <> 'created'))`;
 }
 
 /**
@@ -100,17 +112,7 @@ export function entryScopeOf(userId: number | AnyColumn | Placeholder): SQL {
   // request in the table (seconds at 10 million rows, on every page a signed-in user opens);
   // each branch of the UNION is an index range (patient_entries_creator_idx, _patient_idx).
   return sql`(${patientEntries.deletedAt} is null and ${patientEntries.id} in (
-    select e.id from ${patientEntries} e
-      join ${users} g on g.id = e.created_by_user_id and g.is_guest_account
-      where e.created_by_user_id = ${userId}
+    select e.id from ${sentByTheGuest(userId)}
     union all
-    select e.id from ${patientEntries} e
-      where e.patient_id in (
-        select p.id from ${patients} p
-          join ${users} u on u.id = p.user_id and not u.is_guest_account
-          where p.user_id = ${userId}
-        union
-        select ${carerDependents.patientId} from ${carerDependents}
-          where ${carerDependents.carerUserId} = ${userId} and ${carerDependents.status} = 'approved')
-      and not exists (select 1 from ${users} w where w.id = e.created_by_user_id and w.is_guest_account)))`;
+    select e.id from ${patientEntries} e where ${aboutTheirPatients(userId)}))`;
 }
