@@ -86,8 +86,7 @@ export async function loadViewerBySession(context: Pick<AppContext, "db" | "cloc
       .select(viewerColumns())
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      // No LIMIT: the primary key finds one row at most, and a LIMIT parameter made
-      // PostgreSQL plan the statement afresh on every execution (a custom plan each time).
+      // No LIMIT (drizzle would send it as one more parameter): the primary key finds one row at most.
       .where(eq(sessions.idHash, sql.placeholder("idHash"))),
   ).execute({ idHash: hashSessionId(sessionId) });
   return row ? viewerStateOf(context, row, sessionId) : { viewer: null, expired: false };
