@@ -117,6 +117,11 @@ describe("patient entries", () => {
     await saveAnswers(context.db, entry.id, [{ questionId: 32, answer: ["a", "b"] }], "en", later);
     const [reread] = await context.db.select({ answer: answers.answer }).from(answers).where(and(eq(answers.patientEntryId, entry.id), eq(answers.questionId, 32)));
     expect(reread.answer).toEqual(["a", "b"]);
+    // Typed text that looks like JSON stays text.
+    for (const typed of ["42", "true", "null"]) {
+      await saveAnswers(context.db, entry.id, [{ questionId: 32, answer: typed }], "en", later);
+      expect((await loadAnswers(context.db, entry.id)).find((a) => a.questionId === 32)!.answer).toBe(typed);
+    }
   });
 
   it("reads an entry with its answers in one query, as the two separate reads do, and in the same scope", async () => {

@@ -124,6 +124,11 @@ export async function loadAnswers(db: Db, entryId: number): Promise<Answer[]> {
   return rows.map(({ answerText, ...row }) => ({ ...row, answer: JSON.parse(answerText) as string | string[] }));
 }
 
+/** An answer left empty (nothing typed, nothing chosen): saving it removes the stored one. */
+function isClearedAnswer(answer: string | string[] | null): answer is null | "" | [] {
+  return answer === null || (Array.isArray(answer) ? answer.length === 0 : answer === "");
+}
+
 /**
  * Saves the answers of one page (insert or replace), with the language they were given in.
  * An empty optional answer removes an earlier one, so "check your answers" shows what is true.
@@ -136,7 +141,7 @@ export async function saveAnswers(
   now: Date,
 ): Promise<void> {
   const write = async (handle: Queryable, { questionId, answer }: (typeof given)[number]) => {
-    if (answer === null || (Array.isArray(answer) ? answer.length === 0 : answer === "")) {
+    if (isClearedAnswer(answer)) {
       await handle.delete(answers).where(and(eq(answers.patientEntryId, entryId), eq(answers.questionId, questionId)));
       return;
     }
@@ -149,7 +154,7 @@ export async function saveAnswers(
   // PostgreSQL, no client held for them). Most pages ask one question.
   if (given.length === 1) {
     const [one] = given;
-    if (one.answer === null || (Array.isArray(one.answer) ? one.answer.length === 0 : one.answer === "")) return write(db, one);
+    if (isClearedAnswer(one.answer)) return write(db, one);
     await upsertOneAnswer(db, entryId, one.questionId, one.answer, lang, now);
     return;
   }
