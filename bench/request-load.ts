@@ -24,6 +24,7 @@
 // Must stay the first import: it sets NODE_ENV before React and Express are loaded.
 import "./production-env";
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { createServer } from "node:net";
@@ -31,10 +32,11 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { and, countDistinct, count, eq, inArray } from "drizzle-orm";
+import { and, countDistinct, count, eq, inArray, isNotNull } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../app/db/client.server";
-import { answers, entryMessages } from "../app/db/schema";
+import { answers, entryMessages, idempotencyKeys } from "../app/db/schema";
+import { IDEMPOTENCY_FIELD } from "../app/server/idempotency.server";
 import { fixed, kb, table } from "./format";
 import { get } from "./http";
 import { intFromEnv } from "./load";
@@ -220,7 +222,9 @@ function requestMix(target: Target, patients: BenchPatient[], counters: Counters
         setupRequest(request: autocannon.RawRequest, context: Record<string, unknown>) {
           const slot = slotOf(context);
           const p = patients[slot];
-          const fields = new URLSearchParams({ csrf: p.csrfToken });
+          // As a browser posts the page's form: the CSRF token and a fresh idempotency key (each
+          // page render brings a new one), so every post pays for runOnce's claim and record.
+          const fields = new URLSearchParams({ csrf: p.csrfToken, [IDEMPOTENCY_FIELD]: randomUUID() });
           if (target === "questions") {
             // A fresh draft for every post: answers are upserted per question, so only one answer
             // per draft makes "saved answers = successful posts" a count, not a guess.
@@ -445,6 +449,8 @@ async function main() {
     console.error(`bench: warming up, then loading the Remix floor (about ${settings.duration} s)…`);
     const floorResult = await measure("Remix floor (same build and layout, fixed data, no database)", `http://127.0.0.1:${floorPort}`, floorMix, () => 1_000_000, floor);
     const saved = await savedCount(database, target, patients);
+    // Each successful post's redirect kept under its key: the posts went through runOnce.
+    const [{ recorded }] = await database.db.select({ recorded: count() }).from(idempotencyKeys).where(isNotNull(idempotencyKeys.status));
 
     const bareCounters: Counters = { get: {}, post: {}, exhausted: 0 };
     const bareMix = requestMix(target, patients.map((p) => ({ ...p, draftIds: [...p.draftIds] })), bareCounters);
@@ -461,7 +467,7 @@ async function main() {
 
     console.log(
       `\nRequest load — autocannon, ${settings.connections} connections (one signed-in patient each), ${settings.duration} s` +
-        ` (measured: ${fixed(frontdoor.seconds, 1)} s and ${fixed(bareResult.seconds, 1)} s, whole GET+POST pairs, every answer awaited) after a warm-up of ${settings.warmupPairs} pairs per connection and about ${settings.warmupSeconds} s more; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST;` +
+        ` (measured: ${fixed(frontdoor.seconds, 1)} s and ${fixed(bareResult.seconds, 1)} s, whole GET+POST pairs, every answer awaited) after a warm-up of ${settings.warmupPairs} pairs per connection and about ${settings.warmupSeconds} s more; each connection alternates GET ${target === "questions" ? "/{code}/questions/{id}" : "/{code}/chat/{id}"} and a form POST (CSRF token and a fresh idempotency key, as the page's form);` +
         "\n    PostgreSQL (fresh database); Frontdoor and the bare Express app each in a process of their own, autocannon in the bench process\n",
     );
     const rows = [...(before ? [before] : []), frontdoor, floorResult, bareResult].map((r) => [
@@ -487,7 +493,8 @@ async function main() {
     console.log(
       `\nSaved ${target === "questions" ? "answers (drafts answered)" : "replies"}: ${saved}; successful (3xx) posts: ${postsOk}` +
         ` (warm-up included); ${saved === postsOk ? "EQUAL" : "NOT EQUAL"}.` +
-        ` Other post answers: ${postsOther}; GETs answered 200: ${getsOk} of ${sum(frontdoorCounters.get, () => true)}.`,
+        ` Other post answers: ${postsOther}; GETs answered 200: ${getsOk} of ${sum(frontdoorCounters.get, () => true)}.` +
+        ` Posts recorded under their idempotency key: ${recorded}${baselineDir ? " (baseline's included)" : ""}.`,
     );
     if (saved !== postsOk && frontdoor.timeouts > 0) console.log("A post that timed out may still have been saved: timeouts explain saved > successful.");
     if (counters.exhausted > 0) console.log(`Warning: ${counters.exhausted} posts found their patient's drafts used up: raise BENCH_DRAFTS_PER_CONNECTION.`);
@@ -513,7 +520,7 @@ async function main() {
       ofFloor,
       floorOfBare,
       loadAverage,
-      check: { saved, successfulPosts: postsOk, otherPosts: postsOther, equal: saved === postsOk, postStatuses: frontdoorCounters.post, getStatuses: frontdoorCounters.get },
+      check: { saved, successfulPosts: postsOk, recordedByIdempotencyKey: recorded, otherPosts: postsOther, equal: saved === postsOk, postStatuses: frontdoorCounters.post, getStatuses: frontdoorCounters.get },
     };
   } finally {
     await stopProcess(bare);
