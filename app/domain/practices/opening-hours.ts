@@ -13,14 +13,18 @@ export function dayLabel(day: Weekday): string {
 }
 
 /** The weekday and HH:mm of an instant in Europe/London, whatever the server's timezone. */
+// Made once: an Intl.DateTimeFormat costs far more to make than to use, and this runs on every
+// request page (the practice's opening hours decide whether requests are open).
+const weekdayAndTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 export function londonWeekdayAndTime(instant: Date): { day: Weekday; time: string } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    weekday: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
+  const parts = weekdayAndTime.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { day: get("weekday").toLowerCase() as Weekday, time: `${get("hour")}:${get("minute")}` };
 }

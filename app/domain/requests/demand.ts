@@ -14,6 +14,7 @@
  */
 import { activeClosure, isCoreHours } from "~/domain/practices/core-hours";
 import { londonWeekdayAndTime, type OpeningDay } from "~/domain/practices/opening-hours";
+import { londonDate } from "~/domain/time/london";
 
 export type DemandSettings = {
   hours: OpeningDay[];
@@ -38,10 +39,8 @@ export type DemandDecision =
   | { open: true }
   | { open: false; reason: ClosedReason; reopensAt: Date | null; closure?: { endsAt: Date; alternative: string } };
 
-/** YYYY-MM-DD of an instant in Europe/London. */
-export function londonDate(instant: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-}
+/** YYYY-MM-DD of an instant in Europe/London (one formatter for the whole app: ~/domain/time/london). */
+export { londonDate };
 
 /** The instant of a Europe/London wall-clock time (DST-correct). */
 export function londonInstant(date: string, time: string): Date {
@@ -153,16 +152,18 @@ export function nextOpening(settings: DemandSettings, now: Date): Date | null {
 }
 
 /** "08:00 on Monday 23 November": when requests reopen, as patients read it. */
+const reopening = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 export function formatReopening(instant: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
+  const parts = reopening.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("hour")}:${get("minute")} on ${get("weekday")} ${get("day")} ${get("month")}`;
 }
