@@ -1209,13 +1209,17 @@ export const fftInvitations = pgTable(
       .references(() => practices.id),
     patientId: integer("patient_id").references(() => patients.id, { onDelete: "set null" }),
     tokenHash: text("token_hash").notNull(),
-    /** The appointment it follows (the GP system's reference), when known. */
+    /** The appointment it follows (the GP system's reference), when known: one invitation per appointment. */
     appointmentRef: text("appointment_ref"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("fft_invitations_token_key").on(t.tokenHash)],
+  (t) => [
+    uniqueIndex("fft_invitations_token_key").on(t.tokenHash),
+    // At most one invitation per appointment, however many processes invite at once (decision 0151).
+    uniqueIndex("fft_invitations_appointment_key").on(t.practiceId, t.appointmentRef).where(sql`${t.appointmentRef} is not null`),
+  ],
 );
 
 /**

@@ -20,18 +20,39 @@ export async function linkExpiryDays(db: Db): Promise<number> {
   return fftExpiryDays(row?.days);
 }
 
-/** A new invitation; the token is returned once, for the link. */
-export async function createFftInvitation(
-  db: Db,
-  input: { practiceId: number; patientId: number | null; appointmentRef: string | null; now: Date; expiryDays: number },
-): Promise<{ token: string; id: number; expiresAt: Date }> {
+type InvitationInput = { practiceId: number; patientId: number | null; appointmentRef: string | null; now: Date; expiryDays: number };
+type Invitation = { token: string; id: number; expiresAt: Date };
+
+/** The row of a new invitation and its token (returned once, for the link; only its hash is kept). */
+function newInvitation(input: InvitationInput) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = fftExpiresAt(input.now, input.expiryDays);
+  const values = { practiceId: input.practiceId, patientId: input.patientId, appointmentRef: input.appointmentRef, tokenHash: hash(token), sentAt: input.now, expiresAt };
+  return { token, expiresAt, values };
+}
+
+/**
+ * A new invitation; the token is returned once, for the link. An appointment has one invitation
+ * at most (fft_invitations_appointment_key): a second for the same appointment_ref is refused.
+ */
+export async function createFftInvitation(db: Db, input: InvitationInput): Promise<Invitation> {
+  const { token, expiresAt, values } = newInvitation(input);
+  const [row] = await db.insert(fftInvitations).values(values).returning({ id: fftInvitations.id });
+  return { token, id: row!.id, expiresAt };
+}
+
+/**
+ * The invitation for an appointment, or null when it has one already: the unique index decides,
+ * so of two processes inviting for the same appointment at once exactly one gets it (decision 0151).
+ */
+async function createAppointmentInvitation(db: Db, input: InvitationInput & { appointmentRef: string }): Promise<Invitation | null> {
+  const { token, expiresAt, values } = newInvitation(input);
   const [row] = await db
     .insert(fftInvitations)
-    .values({ practiceId: input.practiceId, patientId: input.patientId, appointmentRef: input.appointmentRef, tokenHash: hash(token), sentAt: input.now, expiresAt })
+    .values(values)
+    .onConflictDoNothing({ target: [fftInvitations.practiceId, fftInvitations.appointmentRef], where: sql`${fftInvitations.appointmentRef} is not null` })
     .returning({ id: fftInvitations.id });
-  return { token, id: row!.id, expiresAt };
+  return row ? { token, id: row.id, expiresAt } : null;
 }
 
 export const fftPath = (token: string) => `/friends-family-test/${token}`;
@@ -71,7 +92,9 @@ const LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 /**
  * Invites every patient whose booked appointment (a slot of the GP system) has ended and who was
  * not yet invited for it: one invitation per appointment (appointment_ref "slot:{id}"), sent by
- * SMS to the patient's mobile, otherwise by e-mail. Returns how many were sent.
+ * SMS to the patient's mobile, otherwise by e-mail. Two runs at once (two web processes) still
+ * send one invitation per appointment, as only the run whose insert made the row sends. Returns
+ * how many were sent.
  */
 export async function inviteAfterAppointments(
   deps: { db: Db; notifier: Notifier; productName: string },
@@ -106,7 +129,9 @@ export async function inviteAfterAppointments(
   let sent = 0;
   for (const appointment of due) {
     if (!appointment.mobile && !appointment.email) continue;
-    const invitation = await createFftInvitation(db, { practiceId: appointment.practiceId, patientId: appointment.patientId, appointmentRef: `slot:${appointment.slotId}`, now, expiryDays: days });
+    const invitation = await createAppointmentInvitation(db, { practiceId: appointment.practiceId, patientId: appointment.patientId, appointmentRef: `slot:${appointment.slotId}`, now, expiryDays: days });
+    // Another process invited for it since the select above: it sends, not this one.
+    if (!invitation) continue;
     const values = { product: deps.productName, practiceName: appointment.practiceName, link: absoluteUrl(origin, fftPath(invitation.token)), days: String(days) };
     if (appointment.mobile) await deps.notifier.send({ channel: "sms", to: appointment.mobile, template: "fft-invitation", values });
     else await deps.notifier.send({ channel: "email", to: appointment.email!, template: "fft-invitation", values });
@@ -125,4 +150,3 @@ export function startFftInvitationTimer(
 ): () => void {
   return runEvery(() => inviteAfterAppointments(deps, origin, now()), onError, everyMs);
 }
-
