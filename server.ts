@@ -13,12 +13,12 @@ import { openDatabase } from "./app/db/client.server";
 import { seedDemoIfEmpty } from "./app/db/seed.server";
 import { systemClock } from "./app/domain/clock";
 import { setBanner } from "./app/domain/shell/maintenance-banner.server";
-import { startReportRollupTimer } from "./app/domain/reports/rollup.server";
-import { startFftInvitationTimer } from "./app/domain/feedback/fft.server";
-import { startSignalSweepTimer } from "./app/domain/video/call.server";
+import { refreshReportRollup } from "./app/domain/reports/rollup.server";
+import { inviteAfterAppointments } from "./app/domain/feedback/fft.server";
+import { sweepSignals } from "./app/domain/video/call.server";
 import { createNotifier } from "./app/domain/notify/create-notifier.server";
 import { createApp, createLogger } from "./app/server/http.server";
-import { startInProcessQueue, startPgBossQueue, type JobQueue, type Jobs } from "./app/domain/bulk/job-queue.server";
+import { startInProcessQueue, startPgBossQueue, type JobQueue, type Jobs, type PeriodicJob } from "./app/domain/bulk/job-queue.server";
 import { OutboxNotifier } from "./app/domain/notify/notifier.server";
 import { sendDueReminders } from "./app/domain/bulk/reminders.server";
 
@@ -63,16 +63,29 @@ async function main() {
   if (!cluster.isWorker) await prepare(database, config, logger);
   const prepared = startMark();
   const build = (await import(join(root, "build/index.js"))) as ServerBuild;
-  // Bulk messages and appointment reminders (issue "templates", decision 0121): pg-boss on
-  // PostgreSQL, an in-process runner over the same rows on PGlite (one process only).
+  // Bulk messages and appointment reminders (issue "templates", decision 0121), and the periodic
+  // jobs (decision 0151): pg-boss on PostgreSQL, so that each runs once per tick however many
+  // processes there are; in-process timers over the same rows on PGlite (one process only).
   const notifier = createNotifier(config, database.db);
   const logJobError = (error: unknown, job: string) => logger.error({ job, error: error instanceof Error ? error.message : String(error) }, "job failed");
+  const periodic: PeriodicJob[] = [
+    // The reports' hourly rollup (issue "reports", decision 0090).
+    { name: "report-rollup", every: "5 minutes", atStart: true, run: (now) => refreshReportRollup(database.db, now) },
+    // Video calls' signalling rows older than a day (decision 0124).
+    { name: "video-signal-sweep", every: "hour", atStart: true, run: (now) => sweepSignals(database.db, now) },
+  ];
+  // Friends and family test links after appointments (decision 0107), where links can be made.
+  if (config.publicUrl) {
+    const origin = config.publicUrl;
+    periodic.push({ name: "fft-invitations", every: "5 minutes", run: (now) => inviteAfterAppointments({ db: database.db, notifier, productName: config.productName }, origin, now) });
+  }
   const jobs: Jobs = {
     send: { db: database.db, notifier, secret: config.sessionSecret, simulateReceipts: notifier instanceof OutboxNotifier },
     clock: systemClock,
     reminders: config.publicUrl
       ? (now) => sendDueReminders({ db: database.db, notifier, secret: config.sessionSecret }, config.publicUrl!, now)
       : undefined,
+    periodic,
     onError: logJobError,
   };
   const buildLoaded = startMark();
@@ -99,31 +112,13 @@ async function main() {
     logger.info({ startup: { ...spans("at"), total: Math.round(listening.at) }, startupCpu: { ...spans("cpu"), total: Math.round(listening.cpu) } }, `started in ${Math.round(listening.at)} ms`);
   });
   server.keepAliveTimeout = 65_000;
-  // The reports' hourly rollup (issue "reports"): refreshed now and every 5 minutes, until the
-  // job queue of issue "templates" takes the schedule over.
-  const stopRollup = startReportRollupTimer(database.db, () => systemClock.now(), (error) =>
-    logger.error({ error: error instanceof Error ? error.message : String(error) }, "report rollup refresh failed"),
-  );
-  // Friends and family test links after appointments (issue "patient side"), where links can be made.
-  const stopFft = config.publicUrl
-    ? startFftInvitationTimer({ db: database.db, notifier: createNotifier(config, database.db), productName: config.productName }, config.publicUrl, () => systemClock.now(), (error) =>
-        logger.error({ error: error instanceof Error ? error.message : String(error) }, "friends and family test invitations failed"),
-      )
-    : () => {};
-  // Video calls' signalling rows older than a day (decision 0124), now and every hour.
-  const stopSignalSweep = startSignalSweepTimer(database.db, () => systemClock.now(), (error) =>
-    logger.error({ error: error instanceof Error ? error.message : String(error) }, "video signalling sweep failed"),
-  );
-
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    stopRollup();
-    stopFft();
-    stopSignalSweep();
-    // Stop accepting connections, let in-flight requests finish, then close the database.
+    // Stop accepting connections, let in-flight requests finish, then stop the jobs (bulk
+    // sending and the periodic jobs: a run under way ends first) and close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {

@@ -1,15 +1,19 @@
 /**
- * The job queue behind bulk messages and appointment reminders (decision 0121). One small
- * interface, two runners over the same rows:
+ * The job queue behind bulk messages, appointment reminders and the periodic jobs (decisions
+ * 0121, 0151). One small interface, two runners over the same rows:
  * - PostgreSQL: pg-boss 10. A "bulk-send" job sends batches until nothing is due; a cron every
  *   minute (and `wake`, when staff press Send) starts the next. Workers of several processes may
  *   run at once: claims skip locked rows and the rate limit counts every process's attempts (the
  *   rows), so they share Notify's 3,000 a minute. A job of a killed worker expires and is retried;
  *   its claimed rows are settled after the lease. "appointment-reminders" runs every 5 minutes.
- * - PGlite (one process only): an in-process loop that does the same work on a timer.
+ *   Each periodic job (report rollup, FFT invitations, video signalling sweep) is a queue with a
+ *   cron: one run per tick across every process, one running and one waiting at most.
+ * - PGlite (one process only): an in-process loop that does the same work on a timer, and the
+ *   periodic jobs on timers of their own (runEvery).
  * Either way the recipients' rows are the truth, so a restart picks up what was not sent.
  */
 import type { Clock } from "~/domain/clock";
+import { runEvery } from "~/domain/time/every";
 import { recoverOrphans, sendBatch, type SendDeps } from "./sender.server";
 
 export interface JobQueue {
@@ -18,11 +22,31 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** How often a periodic job runs: a cron on PostgreSQL, an interval on PGlite. */
+const SCHEDULES = {
+  "5 minutes": { cron: "*/5 * * * *", ms: 5 * 60_000 },
+  hour: { cron: "0 * * * *", ms: 3_600_000 },
+} as const;
+
+/**
+ * Work done on a schedule that must not be done once per process (decision 0151): on PostgreSQL
+ * one run per tick across every process, never two at once.
+ */
+export type PeriodicJob = {
+  /** The pg-boss queue, and the job's name in the logs. */
+  name: string;
+  every: keyof typeof SCHEDULES;
+  /** Also one run when the app starts (one for several processes starting together). */
+  atStart?: boolean;
+  run: (now: Date) => Promise<unknown>;
+};
+
 export type Jobs = {
   send: SendDeps;
   clock: Clock;
   /** The reminders' job: sends what is due; absent when links cannot be made (no PUBLIC_URL). */
   reminders?: (now: Date) => Promise<unknown>;
+  periodic?: PeriodicJob[];
   onError: (error: unknown, job: string) => void;
 };
 
@@ -73,6 +97,9 @@ export function startInProcessQueue(jobs: Jobs, options: { pollMs?: number; remi
     : null;
   poll.unref();
   reminderTimer?.unref();
+  const stopPeriodic = (jobs.periodic ?? []).map((job) =>
+    runEvery(() => job.run(jobs.clock.now()), (error) => jobs.onError(error, job.name), SCHEDULES[job.every].ms, { now: job.atStart }),
+  );
   return {
     async wake() {
       await start;
@@ -82,10 +109,16 @@ export function startInProcessQueue(jobs: Jobs, options: { pollMs?: number; remi
       stopped = true;
       clearInterval(poll);
       if (reminderTimer) clearInterval(reminderTimer);
-      await running;
+      await Promise.all([running, ...stopPeriodic.map((stopJob) => stopJob())]);
     },
   };
 }
+
+/**
+ * A start-up run is one job per this many seconds, whichever processes send it: several workers
+ * starting within it make one run (and a restart within it none; the schedule runs soon anyway).
+ */
+const START_RUN_WINDOW_SECONDS = 5 * 60;
 
 /** PostgreSQL: pg-boss 10 in its own schema (`pgboss`), sharing the database. */
 export async function startPgBossQueue(jobs: Jobs, connectionString: string): Promise<JobQueue> {
@@ -94,8 +127,21 @@ export async function startPgBossQueue(jobs: Jobs, connectionString: string): Pr
   boss.on("error", (error) => jobs.onError(error, "pg-boss"));
   await boss.start();
   let stopped = false;
-  await boss.createQueue("bulk-send", { name: "bulk-send", policy: "standard", retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
-  await boss.createQueue("appointment-reminders", { name: "appointment-reminders", policy: "standard", expireInSeconds: 300 });
+  // pg-boss 10's create_queue, run by two processes at once on a new database, can deadlock (each
+  // attaches its queue's partition to the job table while the other holds a queue row). The
+  // loser's transaction is rolled back whole, so it tries again and finds the queue made.
+  const createQueue = async (name: string, options: Parameters<typeof boss.createQueue>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boss.createQueue(name, options);
+      } catch (error) {
+        if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
+        await sleep(20 * attempt);
+      }
+    }
+  };
+  await createQueue("bulk-send", { name: "bulk-send", policy: "standard", retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
+  await createQueue("appointment-reminders", { name: "appointment-reminders", policy: "standard", expireInSeconds: 300 });
   await boss.work("bulk-send", { pollingIntervalSeconds: 2 }, async () => {
     await recoverOrphans(jobs.send, jobs.clock.now());
     await drain(jobs, () => stopped);
@@ -107,6 +153,23 @@ export async function startPgBossQueue(jobs: Jobs, connectionString: string): Pr
       await reminders(jobs.clock.now());
     });
     await boss.schedule("appointment-reminders", "*/5 * * * *");
+  }
+  for (const job of jobs.periodic ?? []) {
+    // "stately": one job waiting and one running at most per key, however many processes and
+    // ticks. Failures are not retried: the next tick tries again.
+    await createQueue(job.name, { name: job.name, policy: "stately", retryLimit: 0 });
+    // The cron's jobs and the start-up run share one key, so the policy counts them together.
+    const once = { singletonKey: job.name };
+    await boss.schedule(job.name, SCHEDULES[job.every].cron, {}, once);
+    if (job.atStart) await boss.send(job.name, {}, { ...once, singletonSeconds: START_RUN_WINDOW_SECONDS });
+    await boss.work(job.name, { pollingIntervalSeconds: 10 }, async () => {
+      try {
+        await job.run(jobs.clock.now());
+      } catch (error) {
+        jobs.onError(error, job.name);
+        throw error;
+      }
+    });
   }
   // One waiting job is enough: a burst of presses of Send makes one.
   const wake = () => boss.send("bulk-send", {}, { singletonKey: "bulk-send", singletonSeconds: 2 });

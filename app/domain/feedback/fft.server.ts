@@ -11,7 +11,6 @@ import { fftInvitations, fftResponses, globalSettings, gpSlots, patients, practi
 import { absoluteUrl } from "~/domain/accounts/email-validation.server";
 import type { Notifier } from "~/domain/notify/notifier.server";
 import { fftExpiresAt, fftExpiryDays, fftLinkState, isTokenShaped, type FftInput, type LinkState } from "./fft";
-import { runEvery } from "~/domain/time/every";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -92,9 +91,9 @@ const LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 /**
  * Invites every patient whose booked appointment (a slot of the GP system) has ended and who was
  * not yet invited for it: one invitation per appointment (appointment_ref "slot:{id}"), sent by
- * SMS to the patient's mobile, otherwise by e-mail. Two runs at once (two web processes) still
- * send one invitation per appointment, as only the run whose insert made the row sends. Returns
- * how many were sent.
+ * SMS to the patient's mobile, otherwise by e-mail. Runs every 5 minutes from the job queue (a
+ * pg-boss schedule on PostgreSQL); two runs at once still send one invitation per appointment,
+ * as only the run whose insert made the row sends. Returns how many were sent.
  */
 export async function inviteAfterAppointments(
   deps: { db: Db; notifier: Notifier; productName: string },
@@ -138,15 +137,4 @@ export async function inviteAfterAppointments(
     sent += 1;
   }
   return sent;
-}
-
-/** The in-process schedule (as the report rollup's): every `everyMs`, until a job queue takes it over. */
-export function startFftInvitationTimer(
-  deps: { db: Db; notifier: Notifier; productName: string },
-  origin: string,
-  now: () => Date,
-  onError: (error: unknown) => void,
-  everyMs = 5 * 60_000,
-): () => void {
-  return runEvery(() => inviteAfterAppointments(deps, origin, now()), onError, everyMs);
 }

@@ -2,8 +2,8 @@
  * Keeps the reports' hourly rollup (report_hourly) up to date (docs/decisions/0090-report-rollup.md).
  * refreshReportRollup(db, until) adds every complete hour from where the last refresh stopped up
  * to the hour `until` falls in (not included), in one transaction: the hours are deleted and
- * re-inserted, so a refresh that runs twice, or two at once, leaves the same rows. The server
- * runs it every few minutes (server.ts); tests call it with the FakeClock's time.
+ * re-inserted, so a refresh that runs twice, or two at once, leaves the same rows. The job queue runs
+ * it at start and every 5 minutes (server.ts, decision 0151); tests call it with the FakeClock's time.
  *
  * Requests are counted in the hour they were sent, first responses in the hour they were given
  * (the first staff message, or the request's closing, whichever came first), so an hour's rows
@@ -14,7 +14,6 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { reportRollupState } from "~/db/schema";
 import { hourFloor, OVER, RESPONSE_BUCKETS } from "./rollup";
-import { runEvery } from "~/domain/time/every";
 
 const STATE = "hourly";
 /** A first refresh on an empty state starts this far back at most. */
@@ -165,12 +164,4 @@ async function adjustSums(tx: Tx, f: string, u: string, sign: 1 | -1): Promise<v
     await tx.execute(sql`delete from report_daily where count <= 0`);
     await tx.execute(sql`delete from report_monthly where count <= 0`);
   }
-}
-
-/**
- * Starts the in-process schedule: a refresh now and every `everyMs` after (the job queue of
- * issue "templates" takes this over when it lands). Returns a stop function.
- */
-export function startReportRollupTimer(db: Db, now: () => Date, onError: (error: unknown) => void, everyMs = 5 * 60_000): () => void {
-  return runEvery(() => refreshReportRollup(db, now()), onError, everyMs, { now: true });
 }

@@ -35,4 +35,18 @@ describe("runEvery", () => {
     expect(errors).toHaveLength(1);
     stop();
   });
+
+  it("stops: the promise resolves once the run under way has ended", async () => {
+    vi.useFakeTimers();
+    let release: () => void = () => {};
+    const stop = runEvery(() => new Promise<void>((resolve) => (release = resolve)), () => {}, 1000, { now: true });
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
+    await expect(runEvery(async () => {}, () => {}, 1000)()).resolves.toBeUndefined();
+  });
 });

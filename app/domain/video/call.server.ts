@@ -10,7 +10,6 @@ import { entryEvents, groupChatSignals, videoConsultations, videoParticipantEven
 import { audit } from "~/domain/audit/audit.server";
 import { callSeconds } from "./schedule";
 import type { Consultation } from "./schedule.server";
-import { runEvery } from "~/domain/time/every";
 
 export type Side = "clinician" | "patient";
 export const otherSide = (side: Side): Side => (side === "clinician" ? "patient" : "clinician");
@@ -108,18 +107,13 @@ export const SIGNAL_KEEP_MS = 24 * 3_600_000;
 
 /**
  * Deletes every call's signalling rows (one-to-one and group) older than a day; answers how
- * many went. Run by the sweep timer (startSignalSweepTimer) and at start.
+ * many went. The job queue runs it at start and every hour (server.ts, decision 0151).
  */
 export async function sweepSignals(db: Queryable, now: Date): Promise<number> {
   const before = new Date(now.getTime() - SIGNAL_KEEP_MS);
   const one = await db.delete(videoSignals).where(lt(videoSignals.createdAt, before)).returning({ id: videoSignals.id });
   const group = await db.delete(groupChatSignals).where(lt(groupChatSignals.createdAt, before)).returning({ id: groupChatSignals.id });
   return one.length + group.length;
-}
-
-/** Sweeps old signalling now and every hour, until the returned stop is called. */
-export function startSignalSweepTimer(db: Queryable, now: () => Date, onError: (error: unknown) => void, everyMs = 3_600_000): () => void {
-  return runEvery(() => sweepSignals(db, now()), onError, everyMs, { now: true });
 }
 
 /** Who joined and left, in order (the room's record). */
