@@ -123,6 +123,28 @@ export const practices = pgTable(
   ],
 );
 
+/**
+ * Codes a practice was addressed by before a system admin changed its url code (decision 0152):
+ * links in SMS and e-mails, bookmarks and posters that carry one are sent on to the current code.
+ * Unique whatever the case, as practices.url_code; a practice's current code always wins over
+ * another's former one, and taking a code back removes it from here.
+ */
+export const practiceFormerUrlCodes = pgTable(
+  "practice_former_url_codes",
+  {
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    urlCode: text("url_code").notNull(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("practice_former_url_codes_url_code_key").on(sql`lower(${t.urlCode})`),
+    index("practice_former_url_codes_practice_idx").on(t.practiceId),
+    check("practice_former_url_codes_format", sql`${t.urlCode} ~ '^[A-Za-z0-9]+$'`),
+  ],
+);
+
 /** Opening hours per weekday, in the practice's local time (Europe/London). */
 export const openingHours = pgTable(
   "opening_hours",

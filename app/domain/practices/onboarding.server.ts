@@ -20,6 +20,7 @@ import { findUserByEmail, insertUser, normaliseEmail } from "~/domain/accounts/r
 import { audit } from "~/domain/audit/audit.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { consumeToken, findLiveToken, findUsedToken, issueToken, type TokenRow } from "~/domain/auth/tokens.server";
+import { takeUrlCode } from "./former-codes.server";
 import { DEFAULT_OPENING_HOURS } from "./opening-hours";
 import { likePattern, PAGE_SIZE, registrationCodeFrom, type PracticeDetails } from "./onboarding";
 
@@ -71,6 +72,8 @@ async function insertPractice(tx: Queryable, details: PracticeDetails, now: Date
       updatedAt: now,
     })
     .returning({ id: practices.id, name: practices.name, urlCode: practices.urlCode });
+  // Another practice's former code may be taken: its old links now reach this one (decision 0152).
+  await takeUrlCode(tx, practice.urlCode);
   await tx.insert(openingHours).values(
     DEFAULT_OPENING_HOURS.map((d) => ({ practiceId: practice.id, day: d.day, closed: d.closed, localOpeningTime: d.opens, localClosingTime: d.closes })),
   );

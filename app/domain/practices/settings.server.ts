@@ -9,6 +9,7 @@ import type { Db, Queryable } from "~/db/client.server";
 import { authTokens, ccgs, exceptionalClosures, openingHours, practiceMemberships, practices, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { changedFields, FEATURES } from "./settings";
+import { recordUrlCodeChange } from "./former-codes.server";
 import { getOpeningHours, type Practice } from "./practices.server";
 import type { OpeningDay } from "./opening-hours";
 
@@ -87,6 +88,8 @@ export async function updatePractice(
       .set({ ...set, updatedAt: now })
       .where(eq(practices.id, practice.id))
       .returning();
+    // Old links keep working: the code it had is remembered (decision 0152).
+    if (updated.urlCode !== current.urlCode) await recordUrlCodeChange(tx, practice.id, current.urlCode, updated.urlCode, now);
     for (const change of changes) await settingAudit(tx, actor, practice.id, section, change.field, change.before, change.after, now);
     return { status: "saved", changed: changes.length, practice: updated } as const;
   });
