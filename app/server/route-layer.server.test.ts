@@ -1,10 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { createRequestHandler, json, type ActionFunctionArgs, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { makeContext, csrfTokenForContext } from "../../tests/support/context";
 import { callAction, postRequest, wasThrown } from "../../tests/support/requests";
 import type { Db } from "~/db/client.server";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
-import { CSRF_FAILED_STATUS, withRouteLayer as withCsrfProtection } from "./route-layer.server";
+import { areaRoutes } from "../route-table.mjs";
+import { CSRF_FAILED_STATUS, routePattern, withRouteLayer as withCsrfProtection } from "./route-layer.server";
 
 // The guard never touches the database. Maintenance mode (which reads it) is tested against a
 // real database in app/routes/administration/system-admin.test.ts: here it is off.
@@ -401,5 +403,31 @@ describe("machine routes (docs/decisions/0077)", () => {
     const response = await callAction(build("routes/agent.status", action), { request: jsonPost("https://evil.example"), context });
     expect(response.status).toBe(403);
     expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe("routePattern (where a route reads its practice code, decision 0152)", () => {
+  const { routes } = fakeBuild({
+    root: { path: "", module: {} },
+    "routes/$practiceCode": { path: ":practiceCode", parentId: "root", module: {} },
+    "routes/$practiceCode.inboxes": { path: "inboxes/", parentId: "routes/$practiceCode", module: {} },
+    "routes/$practiceCode.inboxes._index": { parentId: "routes/$practiceCode.inboxes", index: true, module: {} },
+    "routes/practice.$practiceCode._index": { path: "practice/:practiceCode", parentId: "root", index: true, module: {} },
+    "routes/_auth": { parentId: "root", module: {} },
+    "routes/_auth.$practiceCode.login": { path: ":practiceCode/login", parentId: "routes/_auth", module: {} },
+  });
+
+  it("joins the layouts' paths before the route's own, skipping pathless layouts and index routes' missing paths", () => {
+    expect(routePattern(routes, "root")).toBe("/");
+    expect(routePattern(routes, "routes/$practiceCode.inboxes._index")).toBe("/:practiceCode/inboxes");
+    expect(routePattern(routes, "routes/practice.$practiceCode._index")).toBe("/practice/:practiceCode");
+    expect(routePattern(routes, "routes/_auth.$practiceCode.login")).toBe("/:practiceCode/login");
+  });
+
+  it("finds :practiceCode in the pattern of every route of the app that reads one", () => {
+    const manifest = areaRoutes(fileURLToPath(new URL("..", import.meta.url)));
+    const reading = Object.keys(manifest).filter((id) => id.includes("$practiceCode"));
+    expect(reading.length).toBeGreaterThan(100);
+    expect(reading.filter((id) => !routePattern(manifest, id).split("/").includes(":practiceCode"))).toEqual([]);
   });
 });

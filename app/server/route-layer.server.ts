@@ -10,6 +10,9 @@
  *   retry is answered with the first post's redirect instead of running twice;
  * - maintenance mode: while it is on, a 503 maintenance page for everyone but system admins,
  *   except sign-in and sign-out (domain/admin/maintenance.ts, decision 0076);
+ * - former practice codes: a loader's or action's 404 for an address whose practice code a
+ *   practice has since changed is a permanent redirect to its current code (decision 0152); for
+ *   an action this is decided outside the idempotency record, so the repeated post runs;
  * - database faults: an unreachable database is a 503 page with Retry-After (the fields of a
  *   refused post come back on it, so nothing typed is lost); a value the database refuses
  *   (SQLSTATE class 22) is a 400. Never a 500 for either.
@@ -23,6 +26,7 @@ import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
 import { BodyRefused } from "./request-body.server";
 import { maintenanceGate, type MaintenanceErrorData } from "~/web/admin/maintenance.server";
 import { answeringOutcomes } from "~/web/outcomes.server";
+import { redirectingFormerCodes, type RouteShape } from "~/web/practices.server";
 
 export const CSRF_FAILED_STATUS = 403;
 /** Seconds a browser or client should wait before trying again while the database is away. */
@@ -202,14 +206,15 @@ function decodeURIComponentSafe(value: string): string {
 type Loader = LoaderFunction;
 type Action = ActionFunction;
 
-export function guardLoader(loader: Loader): Loader {
+/** `route`: the route's path pattern (withRouteLayer gives it), for former practice codes. */
+export function guardLoader(loader: Loader, route?: RouteShape): Loader {
   return async (args) => {
     checkQuery(args.request);
     try {
       // Maintenance mode (decision 0076): everyone but system admins gets the 503 page.
       const closed = await maintenanceGate(args.request, args.context);
       if (closed) throw closed;
-      return await answeringOutcomes(() => loader(args));
+      return await redirectingFormerCodes(args, route, () => answeringOutcomes(() => loader(args)));
     } catch (error) {
       mapDatabaseError(error, () => unavailable({ kind: "unavailable", retryAfter: RETRY_AFTER_SECONDS, resubmit: null }));
     }
@@ -241,7 +246,7 @@ function guardMachineAction(action: Action): Action {
   };
 }
 
-export function guardAction(routeId: string, action: Action): Action {
+export function guardAction(routeId: string, action: Action, route?: RouteShape): Action {
   if (MACHINE_ROUTES.has(routeId)) return guardMachineAction(action);
   return async (args) => {
     const { request, context } = args;
@@ -258,8 +263,11 @@ export function guardAction(routeId: string, action: Action): Action {
       // A domain outcome (not found, go to) becomes its HTTP answer inside runOnce, so a
       // repeated post is answered with the same redirect, as any thrown redirect is.
       const run = () => answeringOutcomes(() => action(args));
-      if (typeof key !== "string" || !key) return await run();
-      return (await runOnce(context, { routeId, key, form }, run)) as Awaited<ReturnType<Action>>;
+      // A post to a former practice code is sent on outside runOnce: were its redirect stored, the
+      // same post repeated at the new address would be answered with it again, and again.
+      return (await redirectingFormerCodes(args, route, () =>
+        typeof key !== "string" || !key ? run() : runOnce(context, { routeId, key, form }, run),
+      )) as Awaited<ReturnType<Action>>;
     } catch (error) {
       mapDatabaseError(error, () => unavailable(resubmittable(request, form)));
     }
@@ -271,14 +279,28 @@ export function withRouteLayer(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const { loader, action } = route.module;
+    const shape: RouteShape = { pattern: routePattern(build.routes, id), indexRoute: Boolean(route.index) };
     routes[id] = {
       ...route,
       module: {
         ...route.module,
-        ...(loader ? { loader: guardLoader(loader as Loader) } : {}),
-        ...(action ? { action: guardAction(id, action as Action) } : {}),
+        ...(loader ? { loader: guardLoader(loader as Loader, shape) } : {}),
+        ...(action ? { action: guardAction(id, action as Action, shape) } : {}),
       },
     };
   }
   return { ...build, routes };
+}
+
+type RouteTree = Record<string, { path?: string; parentId?: string }>;
+
+/** A route's whole path pattern, its layouts' paths before its own: `/practice/:practiceCode/register`. */
+export function routePattern(routes: RouteTree, id: string): string {
+  const parts: string[] = [];
+  let route: RouteTree[string] | undefined = routes[id];
+  while (route) {
+    if (route.path) parts.unshift(route.path.replace(/^\/+|\/+$/g, ""));
+    route = route.parentId ? routes[route.parentId] : undefined;
+  }
+  return `/${parts.filter(Boolean).join("/")}`;
 }

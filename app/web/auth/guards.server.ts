@@ -40,7 +40,8 @@ type Guarded<P extends boolean> = { viewer: Viewer | null; practice: P extends t
 
 /**
  * `practiceCode`: the practice named in the URL. An unknown code is page-not-found, checked
- * after the guards so that anonymous visitors are asked to sign in either way.
+ * after the guards so that anonymous visitors are asked to sign in either way. (The route layer
+ * sends a former code of a practice on to its current one from that 404: decision 0152.)
  */
 export async function requireGuards(
   request: Request,
