@@ -20,14 +20,13 @@ import { FakeClock } from "~/domain/clock";
 import { CSRF_COOKIE, CSRF_FIELD, csrfTokenFor } from "~/domain/security/csrf.server";
 import { useTestWorld } from "../../tests/support/world";
 import { testConfig, TEST_CSRF_SECRET } from "../../tests/support/context";
+import { standInBuild } from "../../tests/support/server-build";
 import { createApp, createLogger } from "./http.server";
 import { cacheControlFor, NO_STORE, PUBLIC_PAGE } from "./cache-control.server";
 import { FORM_BODY_BYTES } from "./request-body.server";
 import { redactLogValue } from "./log-redaction.server";
 import { IMMUTABLE, OLD_ADDRESS } from "./static-files.server";
 import { writeStaticFiles } from "~/styles/build.mjs";
-
-type RouteModule = ServerBuild["routes"][string]["module"];
 
 const action = vi.fn(async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
@@ -36,32 +35,11 @@ const action = vi.fn(async ({ request }: ActionFunctionArgs) => {
 const whoLoader = ({ context }: LoaderFunctionArgs) => json({ address: (context as AppContext).clientAddress });
 
 function fakeBuild(): ServerBuild {
-  const route = (id: string, path: string | undefined, module: Partial<RouteModule>, parentId?: string) => ({
-    id,
-    path,
-    parentId,
-    index: undefined,
-    caseSensitive: undefined,
-    module: { default: () => null, ...module } as RouteModule,
+  return standInBuild({
+    root: { path: "", module: {} },
+    "routes/form": { path: "form", parentId: "root", module: { action } },
+    "routes/who": { path: "who", parentId: "root", module: { loader: whoLoader } },
   });
-  return {
-    mode: "production",
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers) => new Response(`document ${status}`, { status, headers }),
-      },
-    },
-    routes: {
-      root: route("root", "", {}),
-      "routes/form": route("routes/form", "form", { action }, "root"),
-      "routes/who": route("routes/who", "who", { loader: whoLoader }, "root"),
-    },
-    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {},
-    isSpaMode: false,
-  } as unknown as ServerBuild;
 }
 
 const t = useTestWorld();

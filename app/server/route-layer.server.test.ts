@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { createRequestHandler, json, type ActionFunctionArgs, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, json, type ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { makeContext, csrfTokenForContext } from "../../tests/support/context";
 import { callAction, postRequest, wasThrown } from "../../tests/support/requests";
@@ -7,6 +7,7 @@ import type { Db } from "~/db/client.server";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
 import { areaRoutes } from "../route-table.mjs";
 import { CSRF_FAILED_STATUS, routePattern, withRouteLayer as withCsrfProtection } from "./route-layer.server";
+import { standInBuild } from "../../tests/support/server-build";
 
 // The guard never touches the database. Maintenance mode (which reads it) is tested against a
 // real database in app/routes/administration/system-admin.test.ts: here it is off.
@@ -17,26 +18,6 @@ import { CSRF_FAILED_STATUS, routePattern, withRouteLayer as withCsrfProtection 
 const noSettingsDb = { select: () => ({ from: () => ({ where: async () => [] }) }) } as unknown as Db;
 const context = makeContext(noSettingsDb);
 const token = csrfTokenForContext(context);
-
-type RouteModule = ServerBuild["routes"][string]["module"];
-
-/** A ServerBuild with just enough for the guard and for Remix's data requests. */
-function fakeBuild(modules: Record<string, { path?: string; parentId?: string; index?: boolean; module: Partial<RouteModule> }>) {
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, { path, parentId, index, module }] of Object.entries(modules)) {
-    routes[id] = { id, path, parentId, index, caseSensitive: undefined, module: { default: () => null, ...module } as RouteModule };
-  }
-  return {
-    mode: "production",
-    entry: { module: { default: () => new Response("document") } },
-    routes,
-    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {},
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-}
 
 /** An action that records what it read from the body, proving the guard left it unread. */
 function recordingAction() {
@@ -51,7 +32,7 @@ function recordingAction() {
 }
 
 function guarded(action: ReturnType<typeof recordingAction>) {
-  const build = withCsrfProtection(fakeBuild({ "routes/form": { path: "form", module: { action } } }));
+  const build = withCsrfProtection(standInBuild({ "routes/form": { path: "form", module: { action } } }));
   return build.routes["routes/form"].module.action!;
 }
 
@@ -182,7 +163,7 @@ describe("withCsrfProtection", () => {
   it("wraps every loader and action, and does not modify the build it is given", () => {
     const loader = () => json({ ok: true });
     const action = recordingAction();
-    const build = fakeBuild({
+    const build = standInBuild({
       root: { module: { loader } },
       "routes/page": { path: "page", parentId: "root", module: { loader } },
       "routes/form": { path: "form", parentId: "root", module: { loader, action } },
@@ -241,7 +222,7 @@ describe("withCsrfProtection", () => {
 
     it("answers a NUL or another control character in the query with 400 before the loader runs", async () => {
       const loader = vi.fn(() => json({ ok: true }));
-      const build = withCsrfProtection(fakeBuild({ "routes/page": { path: "page", module: { loader } } }));
+      const build = withCsrfProtection(standInBuild({ "routes/page": { path: "page", module: { loader } } }));
       const guardedLoader = build.routes["routes/page"].module.loader!;
       for (const query of ["q=%00", "q=a%1Bb", "q=%7F"]) {
         const result = await Promise.resolve(
@@ -282,7 +263,7 @@ describe("withCsrfProtection", () => {
   describe("database faults", () => {
     const failing = (error: unknown) => {
       const build = withCsrfProtection(
-        fakeBuild({
+        standInBuild({
           "routes/form": {
             path: "form",
             module: {
@@ -343,7 +324,7 @@ describe("withCsrfProtection", () => {
     const action = recordingAction();
     const handler = createRequestHandler(
       withCsrfProtection(
-        fakeBuild({
+        standInBuild({
           root: { module: {} },
           "routes/form": { path: "form", parentId: "root", module: { action } },
         }),
@@ -378,7 +359,7 @@ describe("withCsrfProtection", () => {
 describe("machine routes (docs/decisions/0077)", () => {
   const machineAction = () => vi.fn(async ({ request }: ActionFunctionArgs) => json({ body: await request.text() }));
   const build = (id: string, action: ReturnType<typeof machineAction>) =>
-    withCsrfProtection(fakeBuild({ [id]: { path: "x", module: { action } } })).routes[id].module.action!;
+    withCsrfProtection(standInBuild({ [id]: { path: "x", module: { action } } })).routes[id].module.action!;
   const jsonPost = (origin?: string) =>
     new Request("http://localhost/agent/status", {
       method: "POST",
@@ -407,7 +388,7 @@ describe("machine routes (docs/decisions/0077)", () => {
 });
 
 describe("routePattern (where a route reads its practice code, decision 0152)", () => {
-  const { routes } = fakeBuild({
+  const { routes } = standInBuild({
     root: { path: "", module: {} },
     "routes/$practiceCode": { path: ":practiceCode", parentId: "root", module: {} },
     "routes/$practiceCode.inboxes": { path: "inboxes/", parentId: "routes/$practiceCode", module: {} },

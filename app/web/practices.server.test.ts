@@ -6,7 +6,7 @@
  * taken that practice's own page; and a page whose practice is found asks nothing more.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { londonInstant } from "~/domain/requests/demand";
@@ -21,42 +21,27 @@ import { useTestWorld, uniqueCode } from "../../tests/support/world";
 import { makePractice, makeUser } from "../../tests/support/session-fixtures";
 import { signedInPatient } from "../../tests/support/request-fixtures";
 import { getRequest, postRequest } from "../../tests/support/requests";
+import { standInBuild, type RouteModule } from "../../tests/support/server-build";
 
 const t = useTestWorld();
 
-type RouteModule = ServerBuild["routes"][string]["module"];
-
 /** The two screens an old link most often names, as the route table declares them, behind the route layer. */
 function handler() {
-  const routes: ServerBuild["routes"] = {
-    root: { id: "root", path: "", module: { default: () => null } as unknown as RouteModule },
+  const build = standInBuild({
+    root: { path: "", module: {} },
     "routes/$practiceCode.message._index": {
-      id: "routes/$practiceCode.message._index",
       parentId: "root",
       path: ":practiceCode/message",
       index: true,
-      caseSensitive: undefined,
       module: messageStart as unknown as RouteModule,
     },
     "routes/practice.$practiceCode._index": {
-      id: "routes/practice.$practiceCode._index",
       parentId: "root",
       path: "practice/:practiceCode",
       index: true,
-      caseSensitive: undefined,
       module: practiceLanding as unknown as RouteModule,
     },
-  };
-  const build = {
-    mode: "production",
-    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("document", { status, headers }) } },
-    routes,
-    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {},
-    isSpaMode: false,
-  } as unknown as ServerBuild;
+  });
   const handle = createRequestHandler(withRouteLayer(build), "production");
   // As server.ts does: one context per HTTP request, with its memo for the page's loaders.
   return (request: Request) => handle(request, { ...t.context, memo: newRequestMemo() });
