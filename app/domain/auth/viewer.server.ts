@@ -97,7 +97,7 @@ export async function loadViewerBySession(context: Pick<AppContext, "db" | "cloc
  * each round trip to PostgreSQL costs the app more CPU than any other single step of a page,
  * and nearly every page names a practice). The practice row, with the session and its user
  * left-joined: an unknown practice code finds no row, and then the viewer is read on its own
- * (the guards still decide before the page-not-found, decision 0146's order).
+ * (the page-not-found still shows who is signed in, in its header).
  */
 export async function loadViewerAndPractice(
   context: Pick<AppContext, "db" | "clock">,

@@ -39,9 +39,10 @@ export function permissionDeniedPath(errorCode?: string, practiceCode?: string) 
 type Guarded<P extends boolean> = { viewer: Viewer | null; practice: P extends true ? Practice : Practice | null };
 
 /**
- * `practiceCode`: the practice named in the URL. An unknown code is page-not-found, checked
- * after the guards so that anonymous visitors are asked to sign in either way. (The route layer
- * sends a former code of a practice on to its current one from that 404: decision 0152.)
+ * `practiceCode`: the practice named in the URL. An unknown code is page-not-found before any
+ * guard decides: practice codes are public (each practice's own landing page shows its code), so
+ * the 404 tells a stranger nothing a sign-in page would have hidden. (The route layer sends a
+ * former code of a practice on to its current one from that 404: decision 0152.)
  */
 export async function requireGuards(
   request: Request,
