@@ -45,9 +45,10 @@ export async function seedE2eMyHealth(db: Db, passwordHash: string): Promise<voi
         .returning({ id: patients.id });
       const now = Date.now();
       const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
+      // One invitation per appointment (fft_invitations_appointment_key, decision 0151): each its own reference.
       await tx.insert(fftInvitations).values([
-        { practiceId: demo!.id, patientId: patient!.id, tokenHash: hash(e2eFftToken(project, "open")), appointmentRef: "e2e", sentAt: new Date(now), expiresAt: new Date(now + 14 * 86_400_000) },
-        { practiceId: demo!.id, patientId: patient!.id, tokenHash: hash(e2eFftToken(project, "expired")), appointmentRef: "e2e", sentAt: new Date(now - 20 * 86_400_000), expiresAt: new Date(now - 6 * 86_400_000) },
+        { practiceId: demo!.id, patientId: patient!.id, tokenHash: hash(e2eFftToken(project, "open")), appointmentRef: `e2e:${project}:open`, sentAt: new Date(now), expiresAt: new Date(now + 14 * 86_400_000) },
+        { practiceId: demo!.id, patientId: patient!.id, tokenHash: hash(e2eFftToken(project, "expired")), appointmentRef: `e2e:${project}:expired`, sentAt: new Date(now - 20 * 86_400_000), expiresAt: new Date(now - 6 * 86_400_000) },
       ]);
     });
   }
