@@ -143,7 +143,7 @@ test("a text browser (lynx) signs in with the form, sends a request and reads th
     const form = lynx(["-source", `${E2E_BASE_URL}/demo/login`]);
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(form)?.[1] ?? "";
     expect(hidden("csrf")).not.toBe("");
-    const person = e2eRecordsPatient(testInfo.project.name);
+    const person = e2eRecordsPatient("lynx");
     const body = new URLSearchParams({ csrf: hidden("csrf"), idempotency_key: hidden("idempotency_key"), email: person.email, password: E2E_USER_PASSWORD });
     const landing = lynx(["-dump", "-post_data", `${E2E_BASE_URL}/demo/login`], `${body}\n---\n`);
     expect(landing).not.toContain("Unsupported browser detected");

@@ -2,7 +2,7 @@
  * Per project, the my-health-and-feedback journey's patient (an account at the demo practice,
  * which has My health on) and two friends and family test links at demo: one open, one expired.
  * Their tokens are fixed here so the journey can open them. Idempotent.
- * Also per project, the patient of the records-and-moving journey (e2eRecordsPatient): a GP record
+ * Also per project (and one for the lynx journey), the patient of the records-and-moving journey (e2eRecordsPatient): a GP record
  * summary in the simulated GP system and one submitted request to ask to have sent on.
  */
 import { createHash } from "node:crypto";
@@ -19,8 +19,15 @@ export function e2eMyHealthPatient(project: string) {
   return { email: `e2e.myhealth.${project}@example.com`, firstName: "Harper", lastName: `Pressure${suffix === "on" ? "On" : "Off"}` };
 }
 
+const RECORDS_SURNAMES: Record<string, string> = { "js-on": "RecordsOn", "js-off": "RecordsOff", lynx: "RecordsLynx" };
+
+/**
+ * `project`: a Playwright project, or "lynx": the text-browser journey sends a request of its own,
+ * so it has its own patient and the records journey's count of sent requests does not depend on
+ * which of the two ran first.
+ */
 export function e2eRecordsPatient(project: string) {
-  return { email: `e2e.records.${project}@example.com`, firstName: "Rowan", lastName: project === "js-on" ? "RecordsOn" : "RecordsOff" };
+  return { email: `e2e.records.${project}@example.com`, firstName: "Rowan", lastName: RECORDS_SURNAMES[project] ?? `Records${project}` };
 }
 
 /** 43 base64url characters, as issued tokens are. */
@@ -56,7 +63,7 @@ export async function seedE2eMyHealth(db: Db, passwordHash: string): Promise<voi
 
 export async function seedE2eRecordsPatients(db: Db, passwordHash: string): Promise<void> {
   const [demo] = await db.select({ id: practices.id }).from(practices).where(eq(practices.urlCode, "demo"));
-  for (const project of E2E_PROJECTS) {
+  for (const project of [...E2E_PROJECTS, "lynx"]) {
     const person = e2eRecordsPatient(project);
     const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
     if (existing.length > 0) continue;
