@@ -15,6 +15,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { idempotencyKeys } from "~/db/schema";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
 import { FLASH_COOKIE } from "~/web/flash.server";
@@ -95,11 +96,7 @@ export async function runOnce(
 ): Promise<unknown> {
   const hash = keyHash(context, input.routeId, input.key.slice(0, 200), await formFingerprint(input.form));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed = await context.db
-      .insert(idempotencyKeys)
-      .values({ keyHash: hash, routeId: input.routeId })
-      .onConflictDoNothing()
-      .returning({ k: idempotencyKeys.keyHash });
+    const claimed = await claim(context.db, hash, input.routeId);
     if (claimed.length) return runAndRecord(context, hash, action);
     const first = await waitForFirst(context, hash);
     if (first === "running") {
@@ -132,12 +129,7 @@ async function runAndRecord(context: Pick<AppContext, "db">, hash: string, actio
   if (isRedirect(result) && replayableCookies(result).ok) {
     const location = result.headers.get("Location")!;
     const cookies = replayableCookies(result);
-    const record = () =>
-      context.db
-        .update(idempotencyKeys)
-        .set({ status: result.status, location, flash: cookies.flash })
-        .where(eq(idempotencyKeys.keyHash, hash))
-        .then(() => {});
+    const record = () => recordAnswer(context.db, hash, { status: result.status, location, flash: cookies.flash });
     // The answer is already decided: if the database went away just now, store it once it is back,
     // so a retry gets it instead of waiting for a first post that has finished.
     await record().catch(() => retryLater(record, Date.now() + ABANDONED_MS));
@@ -153,6 +145,31 @@ async function runAndRecord(context: Pick<AppContext, "db">, hash: string, actio
   }
   if (thrown) throw result;
   return result;
+}
+
+/*
+ * The claim and the record run on every post of a form (two statements beside the action's own):
+ * prepared once per database handle (db/prepared.server.ts), so neither drizzle's query builder
+ * nor PostgreSQL's parser and planner run for them again (issue "speed").
+ */
+function claim(db: AppContext["db"], keyHash: string, routeId: string): Promise<{ k: string }[]> {
+  return preparedOnce(db, "idempotency_claim", (db) =>
+    db
+      .insert(idempotencyKeys)
+      .values({ keyHash: sql.placeholder("keyHash"), routeId: sql.placeholder("routeId") })
+      .onConflictDoNothing()
+      .returning({ k: idempotencyKeys.keyHash }),
+  ).execute({ keyHash, routeId });
+}
+
+async function recordAnswer(db: AppContext["db"], keyHash: string, stored: Stored): Promise<void> {
+  await preparedOnce(db, "idempotency_record", (db) =>
+    db
+      .update(idempotencyKeys)
+      // (drizzle types `set` without placeholders; wrapped, each still binds one parameter)
+      .set({ status: sql`${sql.placeholder("status")}`, location: sql`${sql.placeholder("location")}`, flash: sql`${sql.placeholder("flash")}` })
+      .where(eq(idempotencyKeys.keyHash, sql.placeholder("keyHash"))),
+  ).execute({ keyHash, ...stored });
 }
 
 function isRedirect(value: unknown): value is Response {
