@@ -17,11 +17,13 @@
  *   body), so "check before leaving" deadlocks. And axe cannot run at all in a page with JS
  *   disabled (it waits on timers). A snapshot is deterministic and never slows the journey.
  * - With JS on, React can render states the server never sent (an error summary after
- *   client validation, a dialog). Those are checked live in the journey's page, axe plus
- *   html-validate on the DOM: before each Remix data request (`?_data=`, behind every client
- *   navigation and submission) is let through (a held fetch, unlike a held navigation, does
- *   not block evaluation), and on the state the test ends on. Uncaught page errors, and
- *   pages that never hydrate, are findings too.
+ *   client validation, a dialog). Before each Remix data request (`?_data=`, behind every
+ *   client navigation and submission) the DOM is read while the request waits (a held fetch,
+ *   unlike a held navigation, does not block evaluation), the request goes on, and the DOM
+ *   read is checked like a served document: axe in the snapshot page, html-validate here. The
+ *   state the test ends on, and any `checkPage` call, are checked live in the journey's page
+ *   (an open modal dialog is only modal there). Uncaught page errors, and pages that never
+ *   hydrate, are findings too.
  * - Results are cached per worker by URL + HTML (CSRF tokens and nonces masked), so a page
  *   met in many journeys is checked once; a cached failure is still reported in every test
  *   that meets it. axe's results, most of the checks' cost, are shared by all workers of a run
@@ -259,18 +261,19 @@ class SnapshotChecker {
     private readonly baseURL: string,
   ) {}
 
-  check(url: string, html: string): Promise<string[]> {
-    const run = this.queue.then(() => this.run(url, html));
+  /** `where`: the served HTML, or the DOM of a JS-on page as read before a data request. */
+  check(url: string, html: string, where: "as served" | "DOM before a data request" = "as served"): Promise<string[]> {
+    const run = this.queue.then(() => this.run(url, html, where));
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async run(url: string, html: string): Promise<string[]> {
+  private async run(url: string, html: string, where: string): Promise<string[]> {
     const page = await this.open();
     this.document = { url, html };
     try {
       await page.goto(url, { waitUntil: "load" });
-      return await axeFindings(page, url, "as served");
+      return await axeFindings(page, url, where);
     } finally {
       this.document = null;
     }
@@ -357,8 +360,8 @@ class PageChecker {
    * nothing the page does can overtake the read.
    *
    * With JS on, Remix's data requests (`?_data=`, behind every client navigation and
-   * submission) are paused the same way, at the request stage, while the page as it is now
-   * is checked. Not with page.route: Playwright's routing turns the browser's cache off, and
+   * submission) are paused the same way, at the request stage, while the page's DOM is read
+   * (beforeDataRequest). Not with page.route: Playwright's routing turns the browser's cache off, and
    * every page load then fetched and compiled every script anew (twice the browsers' CPU).
    * Other origins need no aborting here: the browser resolves no host name but the app's
    * (--host-resolver-rules in tests/playwright.config.ts).
@@ -378,15 +381,44 @@ class PageChecker {
     await cdp.send("Fetch.enable", { patterns });
   }
 
-  /** Checks the page as it is before a Remix data request changes it; then lets it go. */
+  /**
+   * Before a Remix data request changes the page: reads the DOM as it is now (a held fetch does
+   * not block evaluation), lets the request go, and only then checks what was read, axe in the
+   * snapshot page and html-validate here. Checking in the journey's page while the request
+   * waited held every submission for as long as axe took on that page: on CI's two busy cores
+   * more than 10 s on a long form (the practice's edit page), so the journey's next expect
+   * timed out on a response the server had sent in a fifth of a second.
+   */
   private async beforeDataRequest(cdp: CDPSession, event: PausedRequest) {
+    let dom: { url: string; html: string } | null = null;
     try {
-      if (new URL(event.request.url).searchParams.has("_data")) {
-        await this.checkLive().catch((error: Error) => this.record([`could not check ${shortUrl(this.page.url())}: ${error.message}`]));
-      }
+      if (new URL(event.request.url).searchParams.has("_data")) dom = await this.readDom();
     } finally {
       await cdp.send("Fetch.continueRequest", { requestId: event.requestId }).catch(() => {});
     }
+    if (dom) await this.checkDom(dom.url, dom.html);
+  }
+
+  /** The page's DOM now, or null when the page has moved on (its next document is checked on its own). */
+  private async readDom(): Promise<{ url: string; html: string } | null> {
+    const page = this.page;
+    if (page.isClosed() || !/^https?:/.test(page.url())) return null;
+    const url = page.url();
+    try {
+      return { url, html: await page.content() };
+    } catch (error) {
+      if (page.isClosed() || NAVIGATED_AWAY.test((error as Error).message)) return null;
+      this.record([`could not read the DOM of ${shortUrl(url)}: ${(error as Error).message}`]);
+      return null;
+    }
+  }
+
+  private async checkDom(url: string, html: string) {
+    const [a11y, markup] = await Promise.all([
+      sharedCached(`axe-live ${axeKey(url, html)}`, () => this.options.snapshots.check(url, html, "DOM before a data request")),
+      cached(`dom ${url} ${fingerprint(html)}`, () => validateHtml(html, url, "DOM after scripts")),
+    ]);
+    this.record([...a11y, ...markup]);
   }
 
   private async onDocumentResponse(cdp: CDPSession, event: PausedRequest, mainFrameId: string) {
