@@ -1,7 +1,8 @@
 /**
  * The job queue's periodic jobs (decision 0151). In-process (PGlite's runner, tested on either
  * engine): each job runs at start when asked and on its interval, never twice at once, a failure
- * goes to onError with the job's name, and stop clears every timer once a run under way has ended.
+ * goes to onError with the job's name, and stop clears every timer once a run under way has ended;
+ * appointment reminders likewise.
  * pg-boss (PostgreSQL only): two queues on one database, as two web processes, make one start-up
  * run of each job in all, one schedule row each, and stop cleanly.
  */
@@ -83,6 +84,30 @@ describe("the in-process runner", () => {
     release();
     await stopping;
     expect(stopped).toBe(true);
+    expect(runs).toBe(1);
+  });
+
+  it("runs appointment reminders on their interval, never twice at once, and stop waits for the run under way", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    let runs = 0;
+    let release = () => {};
+    const queue = startInProcessQueue(
+      { ...jobsWith([]), reminders: () => new Promise<void>((resolve) => ((runs += 1), (release = resolve))) },
+      { pollMs: 24 * 3_600_000, reminderMs: 5 * 60_000 },
+    );
+    expect(runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(runs).toBe(1);
+    // A run longer than the interval: the next ticks start nothing.
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect(runs).toBe(1);
+    let stopped = false;
+    const stopping = queue.stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(vi.getTimerCount()).toBe(0);
     expect(runs).toBe(1);
   });
 });

@@ -92,11 +92,11 @@ export function startInProcessQueue(jobs: Jobs, options: { pollMs?: number; remi
     .then(run);
   const poll = setInterval(run, options.pollMs ?? 5_000);
   const reminders = jobs.reminders;
-  const reminderTimer = reminders
-    ? setInterval(() => void reminders(jobs.clock.now()).catch((error) => jobs.onError(error, "appointment-reminders")), options.reminderMs ?? 5 * 60_000)
+  // Like the periodic jobs: a slow run makes the next tick a no-op, and stop waits for it.
+  const stopReminders = reminders
+    ? runEvery(() => reminders(jobs.clock.now()), (error) => jobs.onError(error, "appointment-reminders"), options.reminderMs ?? 5 * 60_000)
     : null;
   poll.unref();
-  reminderTimer?.unref();
   const stopPeriodic = (jobs.periodic ?? []).map((job) =>
     runEvery(() => job.run(jobs.clock.now()), (error) => jobs.onError(error, job.name), SCHEDULES[job.every].ms, { now: job.atStart }),
   );
@@ -108,8 +108,7 @@ export function startInProcessQueue(jobs: Jobs, options: { pollMs?: number; remi
     async stop() {
       stopped = true;
       clearInterval(poll);
-      if (reminderTimer) clearInterval(reminderTimer);
-      await Promise.all([running, ...stopPeriodic.map((stopJob) => stopJob())]);
+      await Promise.all([running, stopReminders?.(), ...stopPeriodic.map((stopJob) => stopJob())]);
     },
   };
 }
