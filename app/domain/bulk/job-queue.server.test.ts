@@ -27,6 +27,17 @@ function jobsWith(periodic: PeriodicJob[]): Jobs {
   };
 }
 
+/** Stop is pending while a run is under way, and resolves once `release` ends that run. */
+async function expectStopWaitsForTheRun(queue: JobQueue, release: () => void) {
+  let stopped = false;
+  const stopping = queue.stop().then(() => (stopped = true));
+  await Promise.resolve();
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+  expect(stopped).toBe(true);
+}
+
 afterEach(() => {
   vi.useRealTimers();
   errors = [];
@@ -77,13 +88,7 @@ describe("the in-process runner", () => {
     );
     await vi.advanceTimersByTimeAsync(15 * 60_000);
     expect(runs).toBe(1);
-    let stopped = false;
-    const stopping = queue.stop().then(() => (stopped = true));
-    await Promise.resolve();
-    expect(stopped).toBe(false);
-    release();
-    await stopping;
-    expect(stopped).toBe(true);
+    await expectStopWaitsForTheRun(queue, release);
     expect(runs).toBe(1);
   });
 
@@ -101,12 +106,7 @@ describe("the in-process runner", () => {
     // A run longer than the interval: the next ticks start nothing.
     await vi.advanceTimersByTimeAsync(15 * 60_000);
     expect(runs).toBe(1);
-    let stopped = false;
-    const stopping = queue.stop().then(() => (stopped = true));
-    await Promise.resolve();
-    expect(stopped).toBe(false);
-    release();
-    await stopping;
+    await expectStopWaitsForTheRun(queue, release);
     expect(vi.getTimerCount()).toBe(0);
     expect(runs).toBe(1);
   });
