@@ -403,7 +403,9 @@ class PageChecker {
   private async readDom(): Promise<{ url: string; html: string } | null> {
     const page = this.page;
     if (page.isClosed() || !/^https?:/.test(page.url())) return null;
-    const url = page.url();
+    // Without its #fragment: the snapshot page going from /a to /a#b would only scroll, and axe
+    // would check the document before.
+    const url = page.url().split("#")[0];
     try {
       return { url, html: await page.content() };
     } catch (error) {
