@@ -20,6 +20,8 @@ import { createNotifier } from "./app/domain/notify/create-notifier.server";
 import { createApp, createLogger } from "./app/server/http.server";
 import { startInProcessQueue, startPgBossQueue, type JobQueue, type Jobs, type PeriodicJob } from "./app/domain/bulk/job-queue.server";
 import { OutboxNotifier } from "./app/domain/notify/notifier.server";
+import { NotifyNotifier } from "./app/domain/notify/notify.server";
+import { retryNotifySends } from "./app/domain/notify/retry-queue.server";
 import { sendDueReminders } from "./app/domain/bulk/reminders.server";
 
 /** A point of the start: ms since the process started, and CPU ms used by then (decision 0138). */
@@ -78,6 +80,19 @@ async function main() {
   if (config.publicUrl) {
     const origin = config.publicUrl;
     periodic.push({ name: "fft-invitations", every: "5 minutes", run: (now) => inviteAfterAppointments({ db: database.db, notifier, productName: config.productName }, origin, now) });
+  }
+  // GOV.UK Notify sends that failed for a while, tried again (decision 0153). Given up is logged
+  // by template and failure only: the recipient and the values never reach the log.
+  if (notifier instanceof NotifyNotifier) {
+    periodic.push({
+      name: "notify-retries",
+      every: "minute",
+      atStart: true,
+      run: async (now) => {
+        const run = await retryNotifySends({ db: database.db, secret: config.sessionSecret }, notifier, now);
+        if (run.givenUp.length > 0) logger.warn({ job: "notify-retries", givenUp: run.givenUp }, "Notify messages given up");
+      },
+    });
   }
   const jobs: Jobs = {
     send: { db: database.db, notifier, secret: config.sessionSecret, simulateReceipts: notifier instanceof OutboxNotifier },

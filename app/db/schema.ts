@@ -477,6 +477,35 @@ export const outbox = pgTable(
   (t) => [index("outbox_created_idx").on(t.createdAt), uniqueIndex("outbox_reference_key").on(t.reference)],
 );
 
+/**
+ * GOV.UK Notify sends that failed for a while (no answer, 429, 5xx), tried again by the
+ * notify-retries job until sent or a day old (decision 0153). A row holds the (sealed) recipient
+ * and personalisation only while its message waits: sent or given up, it is deleted.
+ */
+export const notifyRetries = pgTable(
+  "notify_retries",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel").notNull(),
+    template: text("template").notNull(),
+    /**
+     * The recipient and the personalisation (sign-in links carry tokens), sealed with AES-256-GCM
+     * under a key derived from SESSION_SECRET: a copy of the database alone does not open them.
+     */
+    sealed: text("sealed").notNull(),
+    /** Notify's reference of every attempt: one message, one reference, so Notify can be asked whether it has it. */
+    reference: text("reference").notNull(),
+    attempts: integer("attempts").notNull(),
+    /** The last attempt got no answer, so Notify may hold the message: ask it before sending again. */
+    unanswered: boolean("unanswered").notNull(),
+    /** The last failure, by status and Notify's error type only (never the recipient or the values). */
+    failure: text("failure").notNull(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notify_retries_due_idx").on(t.nextAttemptAt), uniqueIndex("notify_retries_reference_key").on(t.reference)],
+);
+
 /** Who did what, when. Staff access to patient data is always recorded. */
 export const auditEvents = pgTable(
   "audit_events",

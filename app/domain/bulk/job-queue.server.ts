@@ -6,7 +6,7 @@
  *   run at once: claims skip locked rows and the rate limit counts every process's attempts (the
  *   rows), so they share Notify's 3,000 a minute. A job of a killed worker expires and is retried;
  *   its claimed rows are settled after the lease. "appointment-reminders" runs every 5 minutes.
- *   Each periodic job (report rollup, FFT invitations, video signalling sweep) is a queue with a
+ *   Each periodic job (report rollup, FFT invitations, video signalling sweep, Notify retries) is a queue with a
  *   cron: one run per tick across every process, one running and one waiting at most.
  * - PGlite (one process only): an in-process loop that does the same work on a timer, and the
  *   periodic jobs on timers of their own (runEvery).
@@ -24,6 +24,7 @@ export interface JobQueue {
 
 /** How often a periodic job runs: a cron on PostgreSQL, an interval on PGlite. */
 const SCHEDULES = {
+  minute: { cron: "* * * * *", ms: 60_000 },
   "5 minutes": { cron: "*/5 * * * *", ms: 5 * 60_000 },
   hour: { cron: "0 * * * *", ms: 3_600_000 },
 } as const;

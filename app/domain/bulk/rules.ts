@@ -135,9 +135,7 @@ export function retryAt(now: Date, attempts: number, permanent: boolean): Date |
 }
 
 /** Notify's 400 and 403 (a bad address, a key refused) do not change on retry; 429 and 5xx may. */
-export function isPermanentFailure(status: number | null): boolean {
-  return status !== null && status >= 400 && status < 500 && status !== 429;
-}
+export { isPermanentFailure } from "~/domain/notify/retries";
 
 export const BULK_MESSAGES = {
   title: "Enter a title",

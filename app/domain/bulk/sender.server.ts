@@ -207,6 +207,8 @@ async function sendOne(deps: SendDeps, row: Claimed, text: MessageText, patient:
       template: "bulk-message",
       values: { practiceName: text.practiceName, subject: text.title, body },
       reference: row.idempotency_key,
+      // The recipient's row is this message's state: it retries, and shows the failure.
+      retries: "caller",
     });
     await markSent(deps, row.id, now);
     return "sent";

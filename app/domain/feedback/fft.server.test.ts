@@ -15,6 +15,7 @@ import type { Message, Notifier } from "~/domain/notify/notifier.server";
 import type { TemplateName } from "~/domain/notify/templates";
 import { createPatient } from "../../../tests/support/registration-fixtures";
 import { makePractice, useTestWorld } from "../../../tests/support/world";
+import { NotifySendError } from "~/domain/notify/notify.server";
 import { createFftInvitation, inviteAfterAppointments } from "./fft.server";
 
 const world = useTestWorld();
@@ -78,6 +79,36 @@ describe("invitations after appointments", () => {
 
     expect(await inviteAfterAppointments(deps, ORIGIN, context.clock.now())).toBe(0);
     expect(notifier.sent).toHaveLength(3);
+  });
+
+  it("an address Notify refuses does not hold back the other invitations of the run, and the run says so", async () => {
+    const { context } = world;
+    const other = await makePractice(context, { name: "Birch Surgery" });
+    const [session] = await context.db.insert(gpSessions).values({ practiceId: other.id, name: "Morning", staffName: "Dr Shah" }).returning();
+    const mobiles = ["07700900301", "07700900302"];
+    for (const [i, mobile] of mobiles.entries()) {
+      const person = await createPatient(context, other.id, { firstName: `Refused${i}` });
+      await context.db.update(patients).set({ mobile }).where(eq(patients.id, person!.id));
+      await context.db.insert(gpSlots).values({
+        sessionId: session!.id,
+        practiceId: other.id,
+        startTime: new Date(`2026-11-27T0${i + 7}:30:00Z`),
+        endTime: new Date(`2026-11-27T0${i + 7}:40:00Z`),
+        slotType: "gp",
+        bookedByPatientId: person!.id,
+      });
+    }
+    const refusing = new (class extends RecordingNotifier {
+      override async send<T extends TemplateName>(message: Message<T>) {
+        if (message.to === mobiles[0]) throw new NotifySendError("GOV.UK Notify refused the fft-invitation sms: 400 ValidationError", 400, "ValidationError");
+        await super.send(message);
+      }
+    })();
+    const deps = { db: context.db, notifier: refusing, productName: "Frontdoor" };
+    await expect(inviteAfterAppointments(deps, ORIGIN, context.clock.now())).rejects.toThrow("400 ValidationError");
+    expect(refusing.sent.map((m) => m.to)).toEqual([mobiles[1]]);
+    // Refused for good: not tried again on the next run.
+    expect(await inviteAfterAppointments(deps, ORIGIN, context.clock.now())).toBe(0);
   });
 
   it("refuses a second invitation for one appointment; invitations for no appointment are not limited", async () => {

@@ -17,6 +17,10 @@ function notifyClient(apiKey: string): NotifyClientType {
 
 /** GOV.UK Notify when configured (NOTIFY_API_KEY and NOTIFY_TEMPLATE_IDS), else the outbox. */
 export function createNotifier(config: Config, db: Db): Notifier {
-  if (config.notify) return new NotifyNotifier(notifyClient(config.notify.apiKey), config.notify.templateIds);
+  if (config.notify) {
+    return new NotifyNotifier(notifyClient(config.notify.apiKey), config.notify.templateIds, {
+      retries: { db, secret: config.sessionSecret, now: () => new Date() },
+    });
+  }
   return new OutboxNotifier(db);
 }

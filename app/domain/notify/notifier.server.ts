@@ -21,6 +21,12 @@ export type Message<T extends TemplateName = TemplateName> = {
    * gets it as its `reference`, so whether a message went can be asked after a crash (wasSent).
    */
   reference?: string;
+  /**
+   * Who tries again when GOV.UK Notify fails for a while (no answer, 429, 5xx). By default the
+   * notifier: it keeps the message and its job sends it later, and send resolves. "caller": send
+   * throws, for a sender that keeps its own state and retries (bulk messages). Decision 0153.
+   */
+  retries?: "notifier" | "caller";
 };
 
 export interface Notifier {

@@ -69,7 +69,7 @@ describe("NotifyNotifier", () => {
 
   it("uses the reference maker it is given", async () => {
     const client = stubClient();
-    await new NotifyNotifier(client, templateIds, (t) => `ref:${t}`).send(sms);
+    await new NotifyNotifier(client, templateIds, { newReference: (t) => `ref:${t}` }).send(sms);
     expect(client.sendSms.mock.calls[0][2].reference).toBe("ref:mfa-sms-code");
   });
 

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { TemplateName } from "./templates";
 import type { Channel, Message, Notifier } from "./notifier.server";
+import { queueNotifyRetry, type NotifyAttempts, type NotifySend, type RetryStore, type SendFailure } from "./retry-queue.server";
 
 type SendOptions = { personalisation: Record<string, string>; reference: string };
 
@@ -33,18 +34,36 @@ export class NotifySendError extends Error {
   }
 }
 
-export class NotifyNotifier implements Notifier {
+/** Where a send that failed for a while is kept to be tried again (retry-queue.server.ts). */
+export type NotifyRetryStore = RetryStore & { now: () => Date };
+
+export class NotifyNotifier implements Notifier, NotifyAttempts {
+  private readonly newReference: (template: TemplateName) => string;
+  private readonly retries: NotifyRetryStore | null;
+
   constructor(
     private readonly client: NotifySender,
     private readonly templateIds: Readonly<Record<TemplateName, string>>,
-    /** Notify's `reference`: ours to find a message in Notify's logs; never personal data. */
-    private readonly newReference: (template: TemplateName) => string = (template) => `${template}-${randomUUID()}`,
-  ) {}
+    options: {
+      /** Notify's `reference`: ours to find a message in Notify's logs; never personal data. */
+      newReference?: (template: TemplateName) => string;
+      /** Without it a failed send throws, whatever the failure. */
+      retries?: NotifyRetryStore;
+    } = {},
+  ) {
+    this.newReference = options.newReference ?? ((template) => `${template}-${randomUUID()}`);
+    this.retries = options.retries ?? null;
+  }
 
   sends(channel: Channel): boolean {
     return channel !== "nhs_app_notif";
   }
 
+  /**
+   * Sends, or throws a NotifySendError. A failure that may pass (no answer, 429, 5xx) is kept
+   * and tried again by the notify-retries job instead, and the send resolves: the message will
+   * go. Messages with `retries: "caller"` (bulk messages, which keep their own state) always throw.
+   */
   async send<T extends TemplateName>(message: Message<T>): Promise<void> {
     const templateId = this.templateIds[message.template];
     // Config refuses to start without every id, so this is a template added since.
@@ -54,15 +73,34 @@ export class NotifyNotifier implements Notifier {
         `GOV.UK Notify cannot send NHS App messages (template ${message.template}): send it by email or sms instead.`,
       );
     }
-    const options: SendOptions = {
+    const send: NotifySend = {
+      channel: message.channel,
+      to: message.to,
+      template: message.template,
       personalisation: { ...(message.values as Record<string, string>) },
       reference: message.reference ?? this.newReference(message.template),
     };
+    const failure = await this.attempt(send);
+    if (!failure) return;
+    const error = new NotifySendError(failure.description, failure.status, failure.errorType);
+    if (message.retries === "caller" || !this.retries) throw error;
+    // Kept, it will go; not kept (a failure that will not pass, or no database), the caller is told.
+    const kept = await queueNotifyRetry(this.retries, send, failure, this.retries.now()).catch(() => false);
+    if (!kept) throw error;
+  }
+
+  /** One attempt; the failure (status and type only), or null when Notify took the message. */
+  async attempt(send: NotifySend): Promise<(SendFailure & { errorType: string | null }) | null> {
+    const templateId = this.templateIds[send.template];
+    if (!templateId) return { status: 400, description: `GOV.UK Notify: no template id for ${send.template}`, errorType: null };
+    const options: SendOptions = { personalisation: send.personalisation, reference: send.reference };
     try {
-      if (message.channel === "email") await this.client.sendEmail(templateId, message.to, options);
-      else await this.client.sendSms(templateId, message.to, options);
+      if (send.channel === "email") await this.client.sendEmail(templateId, send.to, options);
+      else await this.client.sendSms(templateId, send.to, options);
+      return null;
     } catch (error) {
-      throw describeFailure(error, message.template, message.channel);
+      const failure = describeFailure(error, send.template, send.channel);
+      return { status: failure.status, description: failure.message, errorType: failure.errorType };
     }
   }
 

@@ -31,6 +31,7 @@ import { requestSearchDocument } from "./request-text.server";
 import { requestReference } from "./reference";
 import { requestTimedOut } from "./request-timer";
 import { responsePromise } from "./response-promise";
+import { NotifySendError } from "~/domain/notify/notify.server";
 
 export type RequestChoices = { myself: ActingPatient | null; dependents: ActingPatient[] };
 
@@ -264,10 +265,11 @@ export async function submitDraft(context: AppContext, origin: string, practice:
     await audit(tx, { actorUserId: entry.createdByUserId, practiceId: practice.id, action: "request.submitted", subjectType: "patient_entry", subjectId: entry.id, at: now });
     return true;
   });
-  // Sent is sent: a notification that cannot be written now (the database went away after the
-  // commit) must not turn the answer into "not saved".
+  // Sent is sent: a notice that cannot go now must not turn the answer into "not saved": the
+  // database gone after the commit, or Notify refusing the address (a failure that may pass is
+  // kept and sent later by the notifier itself, decision 0153).
   if (submitted) await notifySubmitted(context, origin, practice, entry, now).catch((error: unknown) => {
-    if (!isDatabaseUnavailable(error)) throw error;
+    if (!isDatabaseUnavailable(error) && !(error instanceof NotifySendError)) throw error;
   });
   return submitted;
 }

@@ -7,7 +7,9 @@ import { inboxCount } from "~/domain/inbox/counters.server";
 import { listInbox } from "~/domain/inbox/inbox-queries.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, auditEvents, outbox, patientEntries, practiceDailySubmissions, signpostEvents, users } from "~/db/schema";
+import { answers, auditEvents, notifyRetries, outbox, patientEntries, practiceDailySubmissions, signpostEvents, users } from "~/db/schema";
+import { NotifyNotifier } from "~/domain/notify/notify.server";
+import { templateNames, type TemplateName } from "~/domain/notify/templates";
 import { listEntryFiles } from "~/domain/files/entry-files.server";
 import { ANSWER_MESSAGES } from "~/domain/requests/answer-rules";
 import { londonInstant } from "~/domain/requests/demand";
@@ -25,6 +27,7 @@ import * as signpostedRoute from "./$practiceCode.signposted";
 import * as signpostedServiceRoute from "./$practiceCode.signposted_.service";
 import * as submittedRoute from "./$practiceCode.submitted";
 
+const testNotifyTemplateIds = Object.fromEntries(templateNames.map((name) => [name, `template-${name}`])) as Record<TemplateName, string>;
 const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
 beforeAll(async () => {
@@ -295,6 +298,31 @@ describe("check your answers and send", () => {
     expect((await load(questionsRoute, q(s), s)).headers.get("Location")).toBe(`/${s.code}/submitted?entry=${s.entryId}`);
     const stranger = await signedInPatient(context, s.practiceId);
     expect((await load(submittedRoute, `/${s.code}/submitted?entry=${s.entryId}`, s, stranger.cookie)).status).toBe(404);
+  });
+
+  it("is sent, and says so, when GOV.UK Notify is down (the notice waits) or refuses the address (decision 0153)", async () => {
+    const outboxNotifier = context.notifier;
+    const answering = (status: number) => {
+      const fail = () => Promise.reject({ response: { status, data: { errors: [{ error: "Error" }] } } });
+      return new NotifyNotifier({ sendEmail: fail, sendSms: fail }, testNotifyTemplateIds, {
+        retries: { db: t.db, secret: context.config.sessionSecret, now: () => context.clock.now() },
+      });
+    };
+    try {
+      for (const [status, kept] of [[503, 1], [400, 0]] as const) {
+        await t.db.delete(notifyRetries);
+        context.notifier = answering(status);
+        const s = await draft(4, ADMIN_DONE);
+        const response = await act(confirmationRoute, `/${s.code}/confirmation/${s.entryId}`, s);
+        expect(response.status).toBe(303);
+        expect(response.headers.get("Location")).toBe(`/${s.code}/submitted?entry=${s.entryId}`);
+        expect(await entryRow(s.entryId)).toMatchObject({ stage: "submitted" });
+        // Down: the notice is kept for the notify-retries job. Refused: there is nothing to retry.
+        expect(await t.db.select({ template: notifyRetries.template }).from(notifyRetries)).toEqual(kept ? [{ template: "request-submitted" }] : []);
+      }
+    } finally {
+      context.notifier = outboxNotifier;
+    }
   });
 });
 
