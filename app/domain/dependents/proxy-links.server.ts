@@ -10,6 +10,7 @@ import type { Db } from "~/db/client.server";
 import { carerDependents, patients, practices, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { DECISION_RESULT, decisionAllowed, type ProxyDecision, type ProxyLinkReason, type ProxyLinkStatus } from "./proxy-links";
+import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
 export type RequestLinkResult = { status: "requested" | "already_pending" | "already_approved" };
 
@@ -233,7 +234,8 @@ export async function decideProxyLink(
     at: now,
   });
   const [practice] = await db.select({ name: practices.name }).from(practices).where(eq(practices.id, actor.practiceId)).limit(1);
-  await context.notifier.send({
+  // The decision is saved: an address Notify refuses does not undo it (decision 0153).
+  await sendAfterCommit(context.notifier, {
     channel: "email",
     to: link.carerEmail,
     template: "proxy-link-decision",

@@ -31,7 +31,7 @@ import { requestSearchDocument } from "./request-text.server";
 import { requestReference } from "./reference";
 import { requestTimedOut } from "./request-timer";
 import { responsePromise } from "./response-promise";
-import { NotifySendError } from "~/domain/notify/notify.server";
+import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
 export type RequestChoices = { myself: ActingPatient | null; dependents: ActingPatient[] };
 
@@ -265,11 +265,10 @@ export async function submitDraft(context: AppContext, origin: string, practice:
     await audit(tx, { actorUserId: entry.createdByUserId, practiceId: practice.id, action: "request.submitted", subjectType: "patient_entry", subjectId: entry.id, at: now });
     return true;
   });
-  // Sent is sent: a notice that cannot go now must not turn the answer into "not saved": the
-  // database gone after the commit, or Notify refusing the address (a failure that may pass is
-  // kept and sent later by the notifier itself, decision 0153).
+  // Sent is sent: a notification that cannot be written now (the database went away after the
+  // commit) must not turn the answer into "not saved".
   if (submitted) await notifySubmitted(context, origin, practice, entry, now).catch((error: unknown) => {
-    if (!isDatabaseUnavailable(error) && !(error instanceof NotifySendError)) throw error;
+    if (!isDatabaseUnavailable(error)) throw error;
   });
   return submitted;
 }
@@ -297,6 +296,7 @@ async function notifySubmitted(context: AppContext, origin: string, practice: Pr
     responseBy: responsePromise(await getOpeningHours(context.db, practice.id), now),
     link: absoluteUrl(origin, `/${practice.urlCode}/chat/${entry.id}`),
   };
-  if (email) await context.notifier.send({ channel: "email", to: email, template: "request-submitted", values });
-  if (mobile) await context.notifier.send({ channel: "sms", to: mobile, template: "request-submitted", values });
+  // An address Notify refuses does not turn the sent request into an error (decision 0153).
+  if (email) await sendAfterCommit(context.notifier, { channel: "email", to: email, template: "request-submitted", values });
+  if (mobile) await sendAfterCommit(context.notifier, { channel: "sms", to: mobile, template: "request-submitted", values });
 }

@@ -12,6 +12,7 @@ import { patients, practices, users } from "~/db/schema";
 import { issueMagicLink } from "~/domain/auth/magic-links.server";
 import { messageLinkPath } from "~/domain/auth/message-links";
 import type { PatientEntry } from "./entries.server";
+import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
 export async function notifyPatientOfMessage(
   context: AppContext,
@@ -45,7 +46,8 @@ export async function notifyPatientOfMessage(
   if (!email && !mobile && !appMessage) return;
   const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
   const values = { product: config.productName, practiceName: row.practiceName, link: new URL(messageLinkPath("message", token), origin).toString() };
-  if (email) await notifier.send({ channel: "email", to: email, template: "request-message", values });
-  if (mobile) await notifier.send({ channel: "sms", to: mobile, template: "request-message", values });
-  if (appMessage) await notifier.send({ channel: "nhs_app_notif", to: appMessage, template: "request-message", values });
+  // After the message was committed: an address Notify refuses does not undo it (decision 0153).
+  if (email) await sendAfterCommit(notifier, { channel: "email", to: email, template: "request-message", values });
+  if (mobile) await sendAfterCommit(notifier, { channel: "sms", to: mobile, template: "request-message", values });
+  if (appMessage) await sendAfterCommit(notifier, { channel: "nhs_app_notif", to: appMessage, template: "request-message", values });
 }

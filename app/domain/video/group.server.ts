@@ -13,6 +13,7 @@ import { NotFound } from "~/domain/outcomes";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { GROUP_MESSAGES, type GroupChatInput, type GroupSignalKind } from "./group";
 import { callSeconds } from "./schedule";
+import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
 type PracticeRef = { id: number; urlCode: string; name: string };
 
@@ -71,7 +72,8 @@ export async function createGroupChat(
   const link = new URL(`/${practice.urlCode}/group_chat/video/${id}`, origin).toString();
   for (const p of found) {
     if (!p.email) continue;
-    await context.notifier.send({
+    // The call is booked: an address Notify refuses does not undo it, nor stop the others' (decision 0153).
+    await sendAfterCommit(context.notifier, {
       channel: "email",
       to: p.email,
       template: "group-video-invitation",

@@ -12,6 +12,7 @@ import { audit } from "~/domain/audit/audit.server";
 import { NotFound } from "~/domain/outcomes";
 import { addDays, formatLondonDateTime, londonInstant } from "~/domain/time/london";
 import { effectiveStatus, smsRecipient, type ScheduleInput, type VideoStatus } from "./schedule";
+import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
 export type Actor = { userId: number };
 type PracticeRef = { id: number; urlCode: string; name: string; allowVideo: boolean };
@@ -279,8 +280,9 @@ export async function scheduleConsultation(
     link: new URL(`/${practice.urlCode}/waitingroom?token=${token}`, origin).toString(),
     notes: input.notesForPatient ?? "",
   };
-  if (patient.email) await context.notifier.send({ channel: "email", to: patient.email, template: "video-invitation", values });
-  if (sms) await context.notifier.send({ channel: "sms", to: sms, template: "video-invitation", values });
+  // The call is booked: an address Notify refuses does not undo it (decision 0153).
+  if (patient.email) await sendAfterCommit(context.notifier, { channel: "email", to: patient.email, template: "video-invitation", values });
+  if (sms) await sendAfterCommit(context.notifier, { channel: "sms", to: sms, template: "video-invitation", values });
   return { status: "scheduled", id, token };
 }
 
