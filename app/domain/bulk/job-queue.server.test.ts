@@ -4,7 +4,8 @@
  * goes to onError with the job's name, and stop clears every timer once a run under way has ended;
  * appointment reminders likewise.
  * pg-boss (PostgreSQL only): two queues on one database, as two web processes, make one start-up
- * run of each job in all, one schedule row each, and stop cleanly.
+ * run of each job in all, one schedule row each, and stop cleanly; a job no longer configured
+ * loses its schedule at the next start.
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -186,5 +187,23 @@ describe.runIf(testDatabaseKind() === "postgres")("pg-boss, two processes on one
     });
     expect(runs).toEqual(await jobsRun());
     expect(errors).toEqual(Array.from({ length: runs["test-failing"]! }, () => ["test-failing", "database away"]));
+  });
+
+  it("drops the schedule of a job no longer configured when the app starts again", async () => {
+    const idle = async () => {};
+    const url = world.url!;
+    const first = await startPgBossQueue(jobsWith([
+      { name: "test-kept", every: "hour", run: idle },
+      { name: "test-dropped", every: "5 minutes", run: idle },
+    ]), url);
+    await first.stop();
+    // Restarted without the second job (as without PUBLIC_URL, or without Notify).
+    const second = await startPgBossQueue(jobsWith([{ name: "test-kept", every: "hour", run: idle }]), url);
+    try {
+      const schedules = await rows<{ name: string }>(sql`select name from pgboss.schedule order by name`);
+      expect(schedules.map((s) => s.name)).toEqual(["bulk-send", "test-kept"]);
+    } finally {
+      await second.stop();
+    }
   });
 });

@@ -171,6 +171,13 @@ export async function startPgBossQueue(jobs: Jobs, connectionString: string): Pr
       }
     });
   }
+  // A schedule this start did not make is one whose job is no longer configured (reminders and
+  // FFT invitations need PUBLIC_URL, Notify retries need Notify): left in place, its cron would
+  // add a job every tick that no worker takes, for ever.
+  const scheduled = new Set(["bulk-send", ...(jobs.reminders ? ["appointment-reminders"] : []), ...(jobs.periodic ?? []).map((job) => job.name)]);
+  for (const { name } of await boss.getSchedules()) {
+    if (!scheduled.has(name)) await boss.unschedule(name);
+  }
   // One waiting job is enough: a burst of presses of Send makes one.
   const wake = () => boss.send("bulk-send", {}, { singletonKey: "bulk-send", singletonSeconds: 2 });
   await wake();
