@@ -187,6 +187,15 @@ describe.runIf(testDatabaseKind() === "postgres")("pg-boss, two processes on one
     });
     expect(runs).toEqual(await jobsRun());
     expect(errors).toEqual(Array.from({ length: runs["test-failing"]! }, () => ["test-failing", "database away"]));
+    // pg-boss keeps a failed job's error in its table: only that it failed, not what the error said.
+    const outputs = await rows<{ message: string; text: string }>(
+      sql`select output->>'message' as message, output::text as text from pgboss.job where name = 'test-failing' and state = 'failed'`,
+    );
+    expect(outputs.length).toBe(runs["test-failing"]);
+    for (const output of outputs) {
+      expect(output.message).toBe("test-failing failed");
+      expect(output.text).not.toContain("database away");
+    }
   });
 
   it("drops the schedule of a job no longer configured when the app starts again", async () => {

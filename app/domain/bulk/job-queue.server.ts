@@ -142,16 +142,29 @@ export async function startPgBossQueue(jobs: Jobs, connectionString: string): Pr
   };
   await createQueue("bulk-send", { name: "bulk-send", policy: "standard", retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
   await createQueue("appointment-reminders", { name: "appointment-reminders", policy: "standard", expireInSeconds: 300 });
-  await boss.work("bulk-send", { pollingIntervalSeconds: 2 }, async () => {
-    await recoverOrphans(jobs.send, jobs.clock.now());
-    await drain(jobs, () => stopped);
-  });
+  // A failure is logged by the job's name and message (onError), and pg-boss, which keeps what a
+  // handler throws in its job table (with every property: a database error's detail can quote
+  // the values of a row), records only that the job failed.
+  const handler = (name: string, work: () => Promise<unknown>) => async () => {
+    try {
+      await work();
+    } catch (error) {
+      jobs.onError(error, name);
+      throw new Error(`${name} failed`);
+    }
+  };
+  await boss.work(
+    "bulk-send",
+    { pollingIntervalSeconds: 2 },
+    handler("bulk-send", async () => {
+      await recoverOrphans(jobs.send, jobs.clock.now());
+      await drain(jobs, () => stopped);
+    }),
+  );
   await boss.schedule("bulk-send", "* * * * *");
   if (jobs.reminders) {
     const reminders = jobs.reminders;
-    await boss.work("appointment-reminders", async () => {
-      await reminders(jobs.clock.now());
-    });
+    await boss.work("appointment-reminders", handler("appointment-reminders", () => reminders(jobs.clock.now())));
     await boss.schedule("appointment-reminders", "*/5 * * * *");
   }
   for (const job of jobs.periodic ?? []) {
@@ -162,14 +175,7 @@ export async function startPgBossQueue(jobs: Jobs, connectionString: string): Pr
     const once = { singletonKey: job.name };
     await boss.schedule(job.name, SCHEDULES[job.every].cron, {}, once);
     if (job.atStart) await boss.send(job.name, {}, { ...once, singletonSeconds: START_RUN_WINDOW_SECONDS });
-    await boss.work(job.name, { pollingIntervalSeconds: 10 }, async () => {
-      try {
-        await job.run(jobs.clock.now());
-      } catch (error) {
-        jobs.onError(error, job.name);
-        throw error;
-      }
-    });
+    await boss.work(job.name, { pollingIntervalSeconds: 10 }, handler(job.name, () => job.run(jobs.clock.now())));
   }
   // A schedule this start did not make is one whose job is no longer configured (reminders and
   // FFT invitations need PUBLIC_URL, Notify retries need Notify): left in place, its cron would
