@@ -5,12 +5,24 @@
  * call; the practice sees the three bookings, the one told to call, and the progress per channel;
  * a patient stops appointment reminders from a reminder's link, which then works no more. The
  * message also carries a questionnaire (decision 0131): one patient answers it from the link, once,
- * and the practice sees one answer.
+ * and the practice sees one answer. A leaflet goes with it by link; the receptionist opens the file
+ * they attached, on the draft and on the progress page.
  * JS off and on alike; one test per project (the whole flow) to keep CI short.
  */
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test, signInAs } from "../support/e2e-fixtures";
 import { e2eBulkPeople } from "../support/e2e-seed-bulk";
+
+const LEAFLET = Buffer.from("%PDF-1.4\n% flu clinic leaflet\n%%EOF\n");
+
+/** Clicks the attachment's link on a bulk message's page: the file it downloads is the one attached. */
+async function expectDownload(page: Page, fileName: string) {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: fileName }).click()]);
+  expect(download.suggestedFilename()).toBe(fileName);
+  const path = await download.path();
+  expect(readFileSync(path)).toEqual(LEAFLET);
+}
 
 /** The booking links of this run's SMS to these mobiles, once the queue has sent them all (one outbox visit a try). */
 async function bookingLinks(page: Page, mobiles: string[], ref: string): Promise<string[]> {
@@ -50,6 +62,11 @@ test("a receptionist sends a flu invitation with a booking link; three patients 
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Write the message");
+  // A leaflet goes with it, by link (decision 0128); the receptionist can open what they attached.
+  await page.getByLabel("Attach photos or documents").setInputFiles({ name: "flu-leaflet.pdf", mimeType: "application/pdf", buffer: LEAFLET });
+  await page.getByRole("button", { name: "Attach files" }).click();
+  await expect(page.getByText("File attached.")).toBeVisible();
+  await expectDownload(page, "flu-leaflet.pdf");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Message", { exact: true }).fill(`Dear {patient_name}, {practice_name} is running a flu clinic (${ref}). Book here: {booking_link}`);
   await page.getByLabel("Invite patients to book (optional)").selectOption("Face to face");
@@ -75,6 +92,10 @@ test("a receptionist sends a flu invitation with a booking link; three patients 
   for (const link of bookerLinks) {
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    // The two projects' bookers share the practice's free times and run at once: the first time
+    // offered (chosen already) went to whichever booked first, and the other was told "That time
+    // has just been taken". So the JS-on bookers take the last time offered instead.
+    if (testInfo.project.name === "js-on") await page.getByRole("radio").last().check();
     await page.getByRole("button", { name: "Book appointment" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your appointment is booked");
   }
@@ -108,6 +129,8 @@ test("a receptionist sends a flu invitation with a booking link; three patients 
   for (const booker of people.bookers) await expect(bookings.getByText(`${booker.firstName} ${people.lastName}: booked on`)).toBeVisible();
   await expect(bookings.getByText(`Cal ${people.lastName}: cannot book online, told to call`)).toBeVisible();
   await expect(bookings.getByRole("listitem")).toHaveCount(4);
+  // The progress page lists the leaflet; the practice opens the file that went.
+  await expectDownload(page, "flu-leaflet.pdf");
   await expect(page.getByText("1 of 4 patients answered.")).toBeVisible();
 
   await page.goto(`/appointment_reminders/unsubscribe/${people.unsubscribeToken}`);

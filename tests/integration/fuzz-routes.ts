@@ -701,6 +701,10 @@ export function routeSpecs(world: World): Record<string, RouteSpec> {
         time: ["09:00", "25:00"],
       },
     },
+    "$practiceCode.bulk-message.$bulkMessageId_.files.$fileId": {
+      roles: ["gp", "practiceAdmin"],
+      params: { bulkMessageId: ["1", "999999", "x"], fileId: ["00000000-0000-4000-8000-000000000000", "x"] },
+    },
     "patient_bulk_messages.patient": { roles: ["patient", "carer"] },
     "patient_bulk_messages.$bulkMessageId.request": { roles: ["patient"], params: { bulkMessageId: ["1", "999999"] }, fields: { reply: [...TEXT, "", "x".repeat(2001)] } },
     "$practiceCode.appointment-booking.$invitationId": { params: { invitationId: ["1", "999999"] }, query: { token: ["abc", ""] }, fields: { slotId: ["1", "x", ""] } },

@@ -49,7 +49,9 @@ function BulkAttachments({ data, errors }: { data: Draft; errors?: string[] }) {
           <dl className="nhsuk-summary-list">
             {data.files.map((file) => (
               <div className="nhsuk-summary-list__row" key={file.id}>
-                <dt className="nhsuk-summary-list__key">{file.fileName}</dt>
+                <dt className="nhsuk-summary-list__key">
+                  <a href={`${data.path}/files/${file.id}`}>{file.fileName}</a>
+                </dt>
                 <dd className="nhsuk-summary-list__value">
                   {fileSize(file.sizeBytes)}
                   {sensitiveTag(file)}
@@ -465,7 +467,8 @@ export function BulkProgress({ data }: { data: ProgressData }) {
             <ul className="nhsuk-list">
               {data.files.map((f) => (
                 <li key={f.id}>
-                  {f.fileName} ({fileSize(f.sizeBytes)}){sensitiveTag(f)}: opened {f.opened} {f.opened === 1 ? "time" : "times"}
+                  <a href={`${data.path}/files/${f.id}`}>{f.fileName}</a> ({fileSize(f.sizeBytes)}){sensitiveTag(f)}: opened {f.opened}{" "}
+                  {f.opened === 1 ? "time" : "times"} by patients
                 </li>
               ))}
             </ul>

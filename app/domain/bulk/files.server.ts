@@ -88,6 +88,35 @@ export async function attachBulkFiles(
 }
 
 /** Removes an attachment from a draft (the bytes stay until retention clears them). */
+/**
+ * A file of one of the practice's bulk messages, for its staff to open (what they attached, as
+ * the patients get it); null when the message or the file is not the practice's. The opening is
+ * an audit row (staff access to what was sent to patients).
+ */
+export async function openBulkFileForStaff(
+  db: Db,
+  input: { practiceId: number; bulkMessageId: number; fileId: string; userId: number; now: Date },
+): Promise<Pick<BulkFile, "id" | "fileName" | "contentType" | "sizeBytes" | "fileKey"> | null> {
+  if (!UUID_SHAPE.test(input.fileId)) return null;
+  const [file] = await db
+    .select({ id: bulkMessageFiles.id, fileName: bulkMessageFiles.fileName, contentType: bulkMessageFiles.contentType, sizeBytes: bulkMessageFiles.sizeBytes, fileKey: bulkMessageFiles.fileKey })
+    .from(bulkMessageFiles)
+    .innerJoin(bulkMessages, eq(bulkMessages.id, bulkMessageFiles.bulkMessageId))
+    .where(and(eq(bulkMessageFiles.id, input.fileId), eq(bulkMessages.id, input.bulkMessageId), eq(bulkMessages.practiceId, input.practiceId)))
+    .limit(1);
+  if (!file) return null;
+  await audit(db, {
+    actorUserId: input.userId,
+    practiceId: input.practiceId,
+    action: "bulk_message_file.staff_download",
+    subjectType: "bulk_message_file",
+    subjectId: file.id,
+    detail: { bulkMessageId: input.bulkMessageId },
+    at: input.now,
+  });
+  return file;
+}
+
 export async function removeBulkFile(db: Db, now: Date, practiceId: number, bulkMessageId: number, fileId: string, userId: number): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) return false;
   const [draft] = await db
@@ -149,6 +178,8 @@ export type OpenedFile =
   | { state: "open"; practiceName: string; file: Pick<BulkFile, "id" | "fileName" | "contentType" | "sizeBytes" | "fileKey">; patientId: number; practiceId: number; expiresAt: Date };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** A file id as the database makes them: anything else is not a file, and would be a database error as a uuid. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The file a link opens: unknown (wrong token, another message or practice in the address: one

@@ -4,7 +4,8 @@
  * with the messages), removes one, sends; each patient's message carries their own link; the link
  * opens without signing in, the file downloads (inline inside the NHS App), every fetch is an audit
  * row; a wrong token, another message's address and another practice's address are 404 pages, an
- * expired link a 410 page; a queued message takes no more files.
+ * expired link a 410 page; a queued message takes no more files. The practice's staff open the
+ * attached file from the message's pages (an audit row each); nobody else can.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ import * as builder from "./$practiceCode.bulk-message.$bulkMessageId";
 import * as list from "./$practiceCode.bulk-messages";
 import * as filePage from "./$practiceCode.bm.$bulkMessageId.files.$token";
 import * as download from "./$practiceCode.bm.$bulkMessageId.files.$token_.download";
+import * as staffFile from "./$practiceCode.bulk-message.$bulkMessageId_.files.$fileId";
 import * as patientView from "./patient_bulk_messages.$bulkMessageId.request";
 
 const world = useTestWorld();
@@ -157,6 +159,44 @@ describe("bulk message attachments", () => {
     expect((await readJson<{ files: unknown[] }>(view)).files).toEqual([{ fileName: "plan.png", href: link.pathname, expired: false }]);
   });
 
+  it("the practice's staff open the attached file from the message (an audit row each); patients and other practices' staff cannot", async () => {
+    const [file] = await world.db.select().from(bulkMessageFiles).where(eq(bulkMessageFiles.bulkMessageId, messageId));
+    const path = `/${code()}/bulk-message/${messageId}/files/${file!.id}`;
+    const open = (cookie: string | undefined, params: Record<string, string> = {}) =>
+      callLoader(staffFile.loader, {
+        request: getRequest(path, { cookie }),
+        params: { practiceCode: code(), bulkMessageId: String(messageId), fileId: file!.id, ...params },
+        context: world.context,
+      });
+
+    const response = await open(reception);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment;.*plan\.png/);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+    const audited = await world.db.select().from(auditEvents).where(eq(auditEvents.action, "bulk_message_file.staff_download"));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ practiceId: practice.id, subjectId: file!.id, detail: { bulkMessageId: messageId } });
+    expect(audited[0]!.actorUserId).not.toBeNull();
+
+    // A file id that is not this message's, or not a file id at all: page-not-found, never an error.
+    expect((await open(reception, { fileId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect((await open(reception, { fileId: "x'; select 1" })).status).toBe(404);
+    expect((await open(reception, { bulkMessageId: String(messageId + 1000) })).status).toBe(404);
+    expect((await open(reception, { bulkMessageId: "1e999" })).status).toBe(404);
+    // Not staff of this practice: the area's guard sends them to its permission-denied page.
+    const denied = `/${code()}/permission-denied`;
+    expect((await open(one.cookie)).headers.get("Location")).toBe(denied);
+    const other = await bulkGpPractice(world.context, { linked: { mobile: "07700900333" }, unlinked: { mobile: "07700900344" } });
+    expect((await open(other.reception)).headers.get("Location")).toBe(denied);
+    // At their own practice's address, this practice's message is not there.
+    expect((await open(other.reception, { practiceCode: other.practice.urlCode })).status).toBe(404);
+    // Signed out: to sign in.
+    expect((await open(undefined)).headers.get("Location")).toMatch(new RegExp(`^/${code()}/login\\?redirect=`));
+    expect(await world.db.select().from(auditEvents).where(eq(auditEvents.action, "bulk_message_file.staff_download"))).toHaveLength(1);
+  });
+
   it("a wrong token or address is a 404 page, an expired link a 410 page, never an error", async () => {
     const params = linkParams(link);
     const wrong = { ...params, token: params.token.replace(/^./, (c) => (c === "A" ? "B" : "A")) };
@@ -176,4 +216,5 @@ describe("bulk message attachments", () => {
     expect(expiredFile.status).toBe(303);
     expect(expiredFile.headers.get("Location")).toBe(link.pathname);
   });
+
 });
