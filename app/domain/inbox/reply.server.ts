@@ -4,7 +4,7 @@
  * mobile) with a link scoped to this request only (/security/{token}, date of birth check).
  */
 import type { AppContext } from "~/context.server";
-import { notifyPatientOfMessage } from "~/domain/requests/message-notice.server";
+import { notifyPatientOfMessage, type NoticeRefused } from "~/domain/requests/message-notice.server";
 import { storeEntryFiles } from "~/domain/files/entry-files.server";
 import type { AcceptedUpload } from "~/domain/files/file-types";
 import { changeRequest, insertPracticeMessage, type Actor, type ChangeResult } from "./request-handling.server";
@@ -15,7 +15,7 @@ export async function replyToPatient(
   context: Pick<AppContext, "db" | "clock" | "config" | "notifier" | "files">,
   actor: Actor,
   input: { entryId: number; version: number | null; body: string; origin: string; uploads?: AcceptedUpload[]; sensitive?: boolean },
-): Promise<ChangeResult> {
+): Promise<ChangeResult & { noticeRefused?: NoticeRefused }> {
   const now = context.clock.now();
   let messageId: number | null = null;
   const result = await changeRequest(context, actor, { entryId: input.entryId, version: input.version, command: { kind: "reply" } }, async (tx, entry) => {
@@ -26,6 +26,6 @@ export async function replyToPatient(
   if (result.status === "ok" && input.uploads?.length) {
     await storeEntryFiles(context, { entryId: input.entryId, uploads: input.uploads, sensitive: Boolean(input.sensitive), userId: actor.userId, messageId });
   }
-  if (result.status === "ok") await notifyPatientOfMessage(context as AppContext, result.entry, input.origin);
+  if (result.status === "ok") return { ...result, noticeRefused: await notifyPatientOfMessage(context as AppContext, result.entry, input.origin) };
   return result;
 }

@@ -14,13 +14,16 @@ import { messageLinkPath } from "~/domain/auth/message-links";
 import type { PatientEntry } from "./entries.server";
 import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
+/** The channels GOV.UK Notify refused for good (a bad address): staff are told (decision 0153). */
+export type NoticeRefused = Array<"email" | "sms">;
+
 export async function notifyPatientOfMessage(
   context: AppContext,
   entry: PatientEntry,
   origin: string,
   /** Where the SMS goes instead of the record's mobile (null: no SMS), as staff chose when sending. */
   options?: { smsTo: string | null },
-) {
+): Promise<NoticeRefused> {
   const { db, notifier, config } = context;
   const [row] = await db
     .select({
@@ -35,7 +38,7 @@ export async function notifyPatientOfMessage(
     .leftJoin(users, eq(users.id, patients.userId))
     .where(eq(patients.id, entry.patientId))
     .limit(1);
-  if (!row) return;
+  if (!row) return [];
   let email = row.accountEmail ?? row.recordEmail;
   if (!email && entry.requester === "dependent") {
     const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, entry.createdByUserId)).limit(1);
@@ -43,11 +46,13 @@ export async function notifyPatientOfMessage(
   }
   const mobile = options ? options.smsTo : row.mobile;
   const appMessage = entry.submittedVia === "nhs_app" && row.nhsNumber !== null && notifier.sends("nhs_app_notif") ? row.nhsNumber : null;
-  if (!email && !mobile && !appMessage) return;
+  if (!email && !mobile && !appMessage) return [];
   const token = await issueMagicLink(context, { patientId: entry.patientId, practiceId: entry.practiceId, scope: { patientEntryId: entry.id } });
   const values = { product: config.productName, practiceName: row.practiceName, link: new URL(messageLinkPath("message", token), origin).toString() };
   // After the message was committed: an address Notify refuses does not undo it (decision 0153).
-  if (email) await sendAfterCommit(notifier, { channel: "email", to: email, template: "request-message", values });
-  if (mobile) await sendAfterCommit(notifier, { channel: "sms", to: mobile, template: "request-message", values });
+  const refused: NoticeRefused = [];
+  if (email && !(await sendAfterCommit(notifier, { channel: "email", to: email, template: "request-message", values }))) refused.push("email");
+  if (mobile && !(await sendAfterCommit(notifier, { channel: "sms", to: mobile, template: "request-message", values }))) refused.push("sms");
   if (appMessage) await sendAfterCommit(notifier, { channel: "nhs_app_notif", to: appMessage, template: "request-message", values });
+  return refused;
 }

@@ -13,7 +13,7 @@ import { bulkMessages, entryEvents, entryMessages, issueTypes, patientEntries, p
 import { audit } from "~/domain/audit/audit.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { changeRequest, insertPracticeMessage, type Actor, type ChangeResult } from "~/domain/inbox/request-handling.server";
-import { notifyPatientOfMessage } from "~/domain/requests/message-notice.server";
+import { notifyPatientOfMessage, type NoticeRefused } from "~/domain/requests/message-notice.server";
 import { smsRecipient } from "~/domain/video/schedule";
 import { findQuestionnaire } from "./questionnaires.server";
 import { answersMessage, readQuestions, type QuestionDefinition } from "./questions";
@@ -25,7 +25,7 @@ export const SEND_MESSAGES = {
   noMobile: "The patient has no mobile number: enter one to send a text message, or untick it.",
 } as const;
 
-export type SendResult = ChangeResult | "not_found" | { status: "invalid"; field: "overrideMobile"; message: string };
+export type SendResult = (ChangeResult & { noticeRefused?: NoticeRefused }) | "not_found" | { status: "invalid"; field: "overrideMobile"; message: string };
 
 export async function sendQuestionnaire(
   context: Pick<AppContext, "db" | "clock" | "config" | "notifier">,
@@ -95,7 +95,7 @@ export async function sendQuestionnaire(
     });
   });
   // E-mail as for any practice message; a text message only when asked, to the chosen mobile.
-  if (result.status === "ok") await notifyPatientOfMessage(context as AppContext, result.entry, input.origin, { smsTo: sms });
+  if (result.status === "ok") return { ...result, noticeRefused: await notifyPatientOfMessage(context as AppContext, result.entry, input.origin, { smsTo: sms }) };
   return result;
 }
 

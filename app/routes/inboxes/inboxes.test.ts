@@ -5,6 +5,9 @@ import { addPatientReply } from "~/domain/requests/conversation.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
+import { NotifySendError } from "~/domain/notify/notify.server";
+import { readFlash } from "~/web/flash.server";
+import { noticeRefusedMessage } from "~/web/inbox/inbox-pages.server";
 import { type TestContext } from "../../../tests/support/context";
 import { useTestWorld } from "../../../tests/support/world";
 import { staffPractice, submittedRequest } from "../../../tests/support/inbox-fixtures";
@@ -89,6 +92,37 @@ describe("staff inboxes", () => {
     expect(response.status).toBe(303);
     expect(await inboxCount(context.db, practice.id, "completed")).toBe(0);
     expect(await inboxCount(context.db, practice.id, "awaiting-response")).toBe(1);
+  });
+
+  it("says so when GOV.UK Notify refuses the patient's mobile for good: the reply is sent, the e-mail goes (decision 0153)", async () => {
+    const { practice, gp } = await staffPractice(context);
+    const { entry } = await submittedRequest(context, practice.id);
+    const outboxNotifier = context.notifier;
+    const refusedTexts: string[] = [];
+    context.notifier = {
+      sends: () => true,
+      send: async (message) => {
+        if (message.channel !== "sms") return outboxNotifier.send(message);
+        refusedTexts.push(message.to);
+        throw new NotifySendError("GOV.UK Notify refused the request-message sms: 400 ValidationError", 400, "ValidationError");
+      },
+    };
+    try {
+      const response = await post(practice.urlCode, "unassigned", entry.id, gp.cookie, { intent: "reply", version: String(entry.version), body: "Please call us." });
+      expect(response.status).toBe(303);
+      const flash = readFlash(context.config.sessionSecret, new Request("http://localhost/", { headers: { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
+      expect(flash).toEqual({
+        kind: "success",
+        text: "Your message has been sent to the patient. We could not text the patient: GOV.UK Notify refused their mobile number. Contact them another way.",
+      });
+      expect(refusedTexts).toEqual(["07700900123"]);
+      const messages = await context.db.select().from(entryMessages).where(eq(entryMessages.patientEntryId, entry.id));
+      expect(messages.map((m) => m.body)).toEqual(["Please call us."]);
+    } finally {
+      context.notifier = outboxNotifier;
+    }
+    expect(noticeRefusedMessage([])).toBe("");
+    expect(noticeRefusedMessage(["email", "sms"])).toBe(" We could not email or text the patient: GOV.UK Notify refused their email address and mobile number. Contact them another way.");
   });
 
   it("tells the second of two staff that the request changed, and loses neither update", async () => {
