@@ -20,6 +20,8 @@ export const MAX_BULK_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_BULK_FILES = MAX_FILES_PER_REQUEST;
 /** How long a patient's link works after the message is sent (Notify keeps its own file links 26 weeks at most). */
 export const BULK_FILE_DAYS = 28;
+/** A file id as the database makes them: anything else is not a file, and would be a database error as a uuid. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const BULK_FILE_MESSAGES = {
   tooLarge: (name: string) => `${name} must be smaller than 2MB`,
@@ -118,7 +120,7 @@ export async function openBulkFileForStaff(
 }
 
 export async function removeBulkFile(db: Db, now: Date, practiceId: number, bulkMessageId: number, fileId: string, userId: number): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(fileId)) return false;
+  if (!UUID_SHAPE.test(fileId)) return false;
   const [draft] = await db
     .select({ id: bulkMessages.id })
     .from(bulkMessages)
@@ -178,8 +180,6 @@ export type OpenedFile =
   | { state: "open"; practiceName: string; file: Pick<BulkFile, "id" | "fileName" | "contentType" | "sizeBytes" | "fileKey">; patientId: number; practiceId: number; expiresAt: Date };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-/** A file id as the database makes them: anything else is not a file, and would be a database error as a uuid. */
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The file a link opens: unknown (wrong token, another message or practice in the address: one

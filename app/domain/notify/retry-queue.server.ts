@@ -7,8 +7,9 @@
  * the notify-retries job (every minute, one run at a time across processes) tries what is due.
  * A row is deleted once its message is sent or given up, so the recipient and values are kept
  * only while a message waits, and sealed under a key derived from the server's secret (links
- * to sign in carry tokens): a copy of the database alone does not open them. After an attempt that got no answer Notify may hold the message:
- * it is asked by our reference first, so a slow answer does not become two messages.
+ * to sign in carry tokens): a copy of the database alone does not open them. After an attempt
+ * that got no answer Notify may hold the message: it is asked by our reference first, so a slow
+ * answer does not become two messages.
  */
 import { asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
