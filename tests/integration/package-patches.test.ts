@@ -1,15 +1,19 @@
 /**
- * The route caches patched into the server's @remix-run/router and @remix-run/react (decision
- * 0134, scripts/patch-remix-router.mjs): the installed files carry the patch, and the router
- * matches every URL of Frontdoor's route table to the same routes, with the same params, as the
- * router as published, on the first call and on the calls after it (cached branches and paths),
- * and makes the same data routes.
+ * The server's package patches (scripts/patch-packages.mjs): the installed files carry them.
+ * Route caches in @remix-run/router, @remix-run/react and react-router-dom (decisions 0134,
+ * 0154): the router matches every URL of Frontdoor's route table to the same routes, with the
+ * same params, as the router as published, on the first call and on the calls after it (cached
+ * branches and paths), and makes the same data routes; the static router of a render is the
+ * published one's. pg's kept statement descriptions (decision 0154, PostgreSQL runs only): the
+ * same results as with a Describe on every execution, which is now sent once per connection.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it, vi } from "vitest";
-import { INDEX_MARKER, MARKER, PATCHES, fileOf, patchSource, unpatchSource } from "../../scripts/patch-remix-router.mjs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { INDEX_MARKER, MARKER, PATCHES, PG_MARKER, fileOf, patchSource, unpatchSource } from "../../scripts/patch-packages.mjs";
+import { testDatabaseTarget } from "../support/db";
 import { areaRoutes } from "../../app/route-table.mjs";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
@@ -22,7 +26,7 @@ type Router = {
 type Patch = { module: string; marker?: string; edits: [string, string, string][] };
 
 const require = createRequire(import.meta.url);
-const [routerPatch, reactPatch, indexPatch] = PATCHES as Patch[];
+const [routerPatch, reactPatch, indexPatch, staticRouterPatch] = PATCHES as Patch[];
 const routerFile = fileOf(routerPatch) as string;
 const patched = require(routerFile) as Router;
 const source = readFileSync(routerFile, "utf8");
@@ -75,6 +79,8 @@ describe("the route-matching patch of @remix-run/router", () => {
       expect(() => patchSource(original.replace(anchor, anchor.replace(/\w+/, "renamed")), patch)).toThrow(/has changed/);
     }
     expect(reactPatch.module).toBe("@remix-run/react/dist/server.js");
+    expect(staticRouterPatch.module).toBe("react-router-dom/server.js");
+    expect((PATCHES as Patch[]).filter((p) => p.marker === PG_MARKER).map((p) => p.module)).toEqual(["pg/lib/client.js", "pg/lib/query.js", "pg/lib/result.js"]);
     // The index is a layer of its own: a router patched with the caches only (an older install) takes it alone.
     expect(indexPatch).toMatchObject({ module: "@remix-run/router", marker: INDEX_MARKER });
     const cachesOnly = unpatchSource(source, indexPatch);
@@ -161,6 +167,121 @@ describe("the route-matching patch of @remix-run/router", () => {
     ] as const) {
       expect(patched.matchPath(pattern, pathname)).toEqual(reference.matchPath(pattern, pathname));
       expect(patched.matchPath(pattern, pathname)).toEqual(reference.matchPath(pattern, pathname));
+    }
+  });
+});
+
+describe("the static router patch of react-router-dom", () => {
+  type StaticRouter = { routes: Route[]; state: { matches: { route: Route & { hasErrorBoundary?: boolean } }[] } };
+  type Server = { createStaticRouter(routes: Route[], context: object): StaticRouter };
+  const file = fileOf(staticRouterPatch) as string;
+  const published = (): Server => {
+    const module = { exports: {} as Server };
+    new Function("module", "exports", "require", unpatchSource(readFileSync(file, "utf8"), staticRouterPatch))(module, module.exports, require);
+    return module.exports;
+  };
+
+  it("gives a render the published data routes and matches, and the same data routes to every render", () => {
+    const patchedServer = require(file) as Server;
+    const routes = appRoutes();
+    const router = require(routerFile) as Router;
+    for (const url of ["/", "/demo/questions/12", "/demo/login", "/nowhere/at/all"]) {
+      const matches = router.matchRoutes(routes, url) ?? [];
+      const context = { basename: "/", location: { pathname: url }, matches, loaderData: {}, actionData: null, errors: null };
+      const expected = published().createStaticRouter(routes, context);
+      const first = patchedServer.createStaticRouter(routes, context);
+      expect(first.routes).toEqual(expected.routes);
+      expect(first.state.matches).toEqual(expected.state.matches);
+      // Each match carries the data route (with its error-boundary flag), not the route it was given.
+      for (const match of first.state.matches) expect(match.route).toHaveProperty("hasErrorBoundary");
+      expect(patchedServer.createStaticRouter(routes, context).routes).toBe(first.routes);
+    }
+  });
+});
+
+// pg's kept descriptions: only a PostgreSQL run has a server to talk to (PGlite does not use pg).
+const target = testDatabaseTarget();
+describe.skipIf(target.kind !== "postgres")("the statement-description patch of pg (PostgreSQL)", () => {
+  let client: pg.Client;
+  let describes = 0;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: target.kind === "postgres" ? target.adminUrl : "" });
+    await client.connect();
+    const connection = (client as unknown as { connection: { describe(...args: unknown[]): void } }).connection;
+    const describe = connection.describe.bind(connection);
+    connection.describe = (...args: unknown[]) => {
+      describes++;
+      describe(...args);
+    };
+  });
+  afterAll(() => client?.end());
+
+  const counted = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
+    const before = describes;
+    const value = await run();
+    return [value, describes - before];
+  };
+
+  it("describes a named statement once per connection, with the same rows, fields and parsers every time", async () => {
+    const query = (n: number, s: string) => client.query({ name: "fd_patch_rows", text: "select $1::int as n, $2::text as s, timestamptz '2026-01-02 03:04:05+00' as at, null::int as nothing" }, [n, s]);
+    const [first, firstDescribes] = await counted(() => query(1, "one"));
+    expect(firstDescribes).toBe(1);
+    for (const [n, s] of [[2, "two"], [3, "Zoë ✓"]] as const) {
+      const [result, again] = await counted(() => query(n, s));
+      expect(again).toBe(0);
+      expect(result.rows).toEqual([{ n, s, at: new Date("2026-01-02T03:04:05Z"), nothing: null }]);
+      expect(result.fields.map((f) => [f.name, f.dataTypeID])).toEqual(first.fields.map((f) => [f.name, f.dataTypeID]));
+      expect(result.rowCount).toBe(1);
+    }
+    // Unnamed statements are described every time, as before.
+    const [, unnamed] = await counted(async () => {
+      await client.query("select $1::int as n", [1]);
+      await client.query("select $1::int as n", [2]);
+    });
+    expect(unnamed).toBe(2);
+  });
+
+  it("keeps parsers per types object (drizzle gives each prepared query its own), in array mode too", async () => {
+    const text = "select timestamptz '2026-01-02 03:04:05+00' as at, $1::int as n";
+    const raw = { getTypeParser: (id: number, format?: string) => (id === 1184 ? (value: string) => value : pg.types.getTypeParser(id, format as "text")) };
+    const asText = await client.query({ name: "fd_patch_types", text, rowMode: "array", types: raw }, [1]);
+    const asDate = await client.query({ name: "fd_patch_types", text, rowMode: "array" }, [2]);
+    const asTextAgain = await client.query({ name: "fd_patch_types", text, rowMode: "array", types: raw }, [3]);
+    expect(asText.rows).toEqual([["2026-01-02 03:04:05+00", 1]]);
+    expect(asDate.rows).toEqual([[new Date("2026-01-02T03:04:05Z"), 2]]);
+    expect(asTextAgain.rows).toEqual([["2026-01-02 03:04:05+00", 3]]);
+  });
+
+  it("describes a statement without rows every time (nothing to keep), and a failed execution leaves a statement usable", async () => {
+    await client.query("create temporary table fd_patch_t (x int not null)");
+    const insert = (x: number | null) => client.query({ name: "fd_patch_insert", text: "insert into fd_patch_t (x) values ($1)" }, [x]);
+    const [, first] = await counted(() => insert(1));
+    const [result, second] = await counted(() => insert(2));
+    expect([first, second]).toEqual([1, 1]);
+    expect(result.rowCount).toBe(1);
+    expect(result.rows).toEqual([]);
+    await expect(insert(null)).rejects.toThrow(/null value/);
+    await insert(3);
+    const divide = (d: number) => client.query({ name: "fd_patch_divide", text: "select 6 / $1::int as q" }, [d]);
+    expect((await divide(2)).rows).toEqual([{ q: 3 }]);
+    await expect(divide(0)).rejects.toThrow(/division by zero/);
+    const [after, describedAgain] = await counted(() => divide(3));
+    expect(after.rows).toEqual([{ q: 2 }]);
+    expect(describedAgain).toBe(0);
+    expect((await client.query("select array_agg(x order by x) as xs from fd_patch_t")).rows).toEqual([{ xs: [1, 2, 3] }]);
+  });
+
+  it("describes again on another connection", async () => {
+    const other = new pg.Client({ connectionString: target.kind === "postgres" ? target.adminUrl : "" });
+    await other.connect();
+    try {
+      const connection = (other as unknown as { connection: { describe(...args: unknown[]): void } }).connection;
+      const spy = vi.spyOn(connection, "describe");
+      await other.query({ name: "fd_patch_rows", text: "select $1::int as n" }, [1]);
+      expect((await other.query({ name: "fd_patch_rows", text: "select $1::int as n" }, [2])).rows).toEqual([{ n: 2 }]);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      await other.end();
     }
   });
 });

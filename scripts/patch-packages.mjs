@@ -1,6 +1,9 @@
 /**
- * Route matching without rebuilding and re-ranking every route on every call (issue "speed",
- * decision 0134).
+ * Server-side patches to packages, applied by `npm install` / `npm ci` (postinstall), for the
+ * server's CPU per request (issue "speed"). Two groups:
+ *
+ * A. Route matching without rebuilding and re-ranking every route on every call (decision 0134;
+ *    this script was scripts/patch-remix-router.mjs until decision 0154).
  *
  * `matchRoutes` of @remix-run/router 1.x flattens the whole route tree, scores and sorts every
  * branch, then compiles a regular expression for each branch it tries, on every call, with no
@@ -37,19 +40,42 @@
  *    Branches are still tried in rank order; a pathname with an empty segment, no leading slash,
  *    or a partial match (lazy discovery) tries every branch as before.
  *
- * Run by `npm install` / `npm ci` (postinstall); idempotent (a marker says a file is patched);
- * fails loudly when a package's code no longer has the lines it patches (update the patch, or
- * drop it if the package caches by itself). `tests/integration/remix-router-patch.test.ts`
- * checks the installed files are patched and that matching is unchanged.
+ * react-router-dom (`server.js`, `createStaticRouter`; decision 0154):
+ * 6. The render's data routes and their manifest once per routes array (the cached server
+ *    routes of 4). Through the router's cache of 3 it still copied ~330 routes into a fresh
+ *    manifest object on every render, only to look up the few matched ones.
  *
- *   node scripts/patch-remix-router.mjs          (apply; prints what it did)
- *   node scripts/patch-remix-router.mjs --check  (exit 1 when a file is not patched)
+ * B. pg (node-postgres), decision 0154: a named statement's result description once per
+ *    connection. pg sends Describe with every execution of a prepared statement and builds the
+ *    columns' parsers again from PostgreSQL's answer: for the viewer's statement (about 80
+ *    columns) that was ~100 µs of the app's CPU on every page, more than running it.
+ * 7. `Client` keeps the RowDescription that answered a named statement's Describe, per
+ *    connection (`connection.frontdoorDescribed`, gone with the connection). A statement that
+ *    returns no rows (NoData) is described every time: there is nothing to parse, so nothing to gain.
+ * 8. `Query.prepare` skips Describe when that connection already has the statement's
+ *    description and hands the kept one to the query, as if PostgreSQL had sent it again.
+ *    Not for statements read in pages (`rows`: cursors), nor unnamed ones.
+ * 9. `Result.addFields` keeps the parsers it made on the kept description (per `types`
+ *    object: drizzle gives each prepared query its own).
+ * A named statement's columns cannot change under it: PostgreSQL fails the execution instead
+ * ("cached plan must not change result type"), as it did before the patch.
+ * FRONTDOOR_PG_DESCRIBE_EVERY_TIME=1 in a process's environment turns 7 off (pg as published),
+ * for `bench/statement-cpu.ts` to measure both ways.
+ *
+ * Idempotent (a marker says a file is patched); fails loudly when a package's code no longer
+ * has the lines it patches (update the patch, or drop it if the package does it by itself).
+ * `tests/integration/package-patches.test.ts` checks the installed files are patched, that
+ * matching is unchanged, and (against PostgreSQL) that results are unchanged.
+ *
+ *   node scripts/patch-packages.mjs          (apply; prints what it did)
+ *   node scripts/patch-packages.mjs --check  (exit 1 when a file is not patched)
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// The markers keep the script's old name: an install patched before the rename is recognised.
 export const MARKER = "/* frontdoor: route caches (scripts/patch-remix-router.mjs) */";
 
 const ROUTER_CACHES = `${MARKER}
@@ -143,6 +169,21 @@ function frontdoorCreateServerRoutes(manifestRoutes, routeModules, future, isSpa
 }
 `;
 
+const STATIC_ROUTER_CACHE = `${MARKER}
+const frontdoorStaticRoutes = new WeakMap();
+function frontdoorDataRoutesOf(routes) {
+  let cached = frontdoorStaticRoutes.get(routes);
+  if (!cached) {
+    let manifest = {};
+    cached = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    frontdoorStaticRoutes.set(routes, cached);
+  }
+  return cached;
+}
+`;
+
+export const PG_MARKER = "/* frontdoor: statement descriptions once per connection (scripts/patch-packages.mjs) */";
+
 /**
  * Each file: the module Node resolves from the project, and its edits
  * ([what, the exact text in the published file, what replaces it]).
@@ -198,6 +239,90 @@ export const PATCHES = [
       ["the index, before matchRouteBranch", "function matchRouteBranch(branch, pathname, allowPartial) {\n", `${ROUTER_INDEX}function matchRouteBranch(branch, pathname, allowPartial) {\n`],
     ],
   },
+  {
+    module: "react-router-dom/server.js",
+    edits: [
+      ["the cache, before createStaticRouter", "function createStaticRouter(routes, context, opts = {}) {\n", `${STATIC_ROUTER_CACHE}function createStaticRouter(routes, context, opts = {}) {\n`],
+      [
+        "createStaticRouter takes the cached data routes and manifest",
+        "  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);\n",
+        "  let { manifest, dataRoutes } = frontdoorDataRoutesOf(routes);\n",
+      ],
+    ],
+  },
+  {
+    module: "pg/lib/client.js",
+    marker: PG_MARKER,
+    edits: [
+      [
+        "the switch, for benches (FRONTDOOR_PG_DESCRIBE_EVERY_TIME=1: as published)",
+        "const EventEmitter = require('events').EventEmitter\n",
+        "const EventEmitter = require('events').EventEmitter\nconst frontdoorKeepsDescriptions = process.env.FRONTDOOR_PG_DESCRIBE_EVERY_TIME !== '1'\n",
+      ],
+      [
+        "a named statement's RowDescription is kept",
+        "    // delegate rowDescription to active query\n    activeQuery.handleRowDescription(msg)\n",
+        "    if (frontdoorKeepsDescriptions && activeQuery.name && !activeQuery.rows) this._frontdoorDescribed().set(activeQuery.name, msg)\n    // delegate rowDescription to active query\n    activeQuery.handleRowDescription(msg)\n",
+      ],
+      [
+        "the kept descriptions, before _handleDataRow",
+        "  _handleDataRow(msg) {\n",
+        `  ${PG_MARKER}
+  _frontdoorDescribed() {
+    if (this.connection.frontdoorDescribed === undefined) this.connection.frontdoorDescribed = new Map()
+    return this.connection.frontdoorDescribed
+  }
+
+  _handleDataRow(msg) {\n`,
+      ],
+    ],
+  },
+  {
+    module: "pg/lib/query.js",
+    marker: PG_MARKER,
+    edits: [
+      [
+        "prepare skips Describe for a statement this connection has described",
+        "    connection.describe({\n      type: 'P',\n      name: this.portal || '',\n    })\n\n    this._getRows(connection, this.rows)\n",
+        `    ${PG_MARKER}
+    const described = this.name && !this.rows && connection.frontdoorDescribed !== undefined ? connection.frontdoorDescribed.get(this.name) : undefined
+    if (described === undefined) {
+      connection.describe({
+        type: 'P',
+        name: this.portal || '',
+      })
+    } else {
+      this.handleRowDescription(described)
+    }
+
+    this._getRows(connection, this.rows)\n`,
+      ],
+    ],
+  },
+  {
+    module: "pg/lib/result.js",
+    marker: PG_MARKER,
+    edits: [
+      [
+        "addFields keeps its parsers on a kept description",
+        "  addFields(fieldDescriptions) {\n",
+        `  ${PG_MARKER}
+  addFields(fieldDescriptions) {
+    const known = fieldDescriptions.frontdoorParsed
+    if (known !== undefined && known.types === this._types) {
+      this.fields = fieldDescriptions
+      this._parsers = known.parsers
+      this._prebuiltEmptyResultObject = known.empty
+      return
+    }
+    this._addFieldsUncached(fieldDescriptions)
+    fieldDescriptions.frontdoorParsed = { types: this._types, parsers: this._parsers, empty: this._prebuiltEmptyResultObject }
+  }
+
+  _addFieldsUncached(fieldDescriptions) {\n`,
+      ],
+    ],
+  },
 ];
 
 /** The patched source; the same text when already patched. Throws when an anchor is missing. */
@@ -207,7 +332,7 @@ export function patchSource(source, patch) {
   for (const [what, before, after] of patch.edits) {
     const at = out.indexOf(before);
     if (at < 0 || out.indexOf(before, at + 1) >= 0) {
-      throw new Error(`patch-remix-router: ${patch.module}, "${what}": its code has changed (anchor found ${at < 0 ? "0" : "more than 1"} times); update scripts/patch-remix-router.mjs`);
+      throw new Error(`patch-packages: ${patch.module}, "${what}": its code has changed (anchor found ${at < 0 ? "0" : "more than 1"} times); update scripts/patch-packages.mjs`);
     }
     out = out.slice(0, at) + after + out.slice(at + before.length);
   }
@@ -219,7 +344,7 @@ export function unpatchSource(source, patch) {
   if (!source.includes(patch.marker ?? MARKER)) return source;
   let out = source;
   for (const [what, before, after] of [...patch.edits].reverse()) {
-    if (!out.includes(after)) throw new Error(`patch-remix-router: ${patch.module}, "${what}" is not in the patched source`);
+    if (!out.includes(after)) throw new Error(`patch-packages: ${patch.module}, "${what}" is not in the patched source`);
     out = out.replace(after, () => before);
   }
   return out;
@@ -237,11 +362,11 @@ function main() {
     const file = fileOf(patch);
     const source = readFileSync(file, "utf8");
     if (source.includes(patch.marker ?? MARKER)) {
-      if (!check) console.log(`patch-remix-router: already applied to ${file}`);
+      if (!check) console.log(`patch-packages: already applied to ${file}`);
       continue;
     }
     if (check) {
-      console.error(`patch-remix-router: ${file} is not patched (run: node scripts/patch-remix-router.mjs)`);
+      console.error(`patch-packages: ${file} is not patched (run: node scripts/patch-packages.mjs)`);
       missing++;
       continue;
     }
@@ -249,7 +374,7 @@ function main() {
     const temp = `${file}.frontdoor-${process.pid}`;
     writeFileSync(temp, patchSource(source, patch));
     renameSync(temp, file);
-    console.log(`patch-remix-router: applied to ${file}`);
+    console.log(`patch-packages: applied to ${file}`);
   }
   if (missing) process.exit(1);
 }
