@@ -11,6 +11,7 @@ import { carerDependents, patients, practices, users } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { DECISION_RESULT, decisionAllowed, type ProxyDecision, type ProxyLinkReason, type ProxyLinkStatus } from "./proxy-links";
 import { sendAfterCommit } from "~/domain/notify/after-commit.server";
+import type { NoticeRefused } from "~/domain/notify/notice-refused";
 
 export type RequestLinkResult = { status: "requested" | "already_pending" | "already_approved" };
 
@@ -186,7 +187,8 @@ export async function linkForStaff(db: Db, practiceId: number, patientId: number
 }
 
 export type DecisionResult =
-  | { status: "ok"; to: ProxyLinkStatus }
+  /** `noticeRefused`: GOV.UK Notify refused the carer's e-mail address for good (decision 0153). */
+  | { status: "ok"; to: ProxyLinkStatus; noticeRefused: NoticeRefused }
   | { status: "not_found" }
   /** The link is no longer in a state that allows the decision (someone else decided first). */
   | { status: "conflict"; current: ProxyLinkStatus };
@@ -234,8 +236,9 @@ export async function decideProxyLink(
     at: now,
   });
   const [practice] = await db.select({ name: practices.name }).from(practices).where(eq(practices.id, actor.practiceId)).limit(1);
-  // The decision is saved: an address Notify refuses does not undo it (decision 0153).
-  await sendAfterCommit(context.notifier, {
+  // The decision is saved: an address Notify refuses does not undo it (decision 0153); the
+  // receptionist is told, as the carer will not hear of it otherwise.
+  const sent = await sendAfterCommit(context.notifier, {
     channel: "email",
     to: link.carerEmail,
     template: "proxy-link-decision",
@@ -247,7 +250,7 @@ export async function decideProxyLink(
       link: `${input.origin}/carer/dependents`,
     },
   });
-  return { status: "ok", to };
+  return { status: "ok", to, noticeRefused: sent ? [] : ["email"] };
 }
 
 /** The practice a carer asks at: where they registered, else their own record's, else null. */

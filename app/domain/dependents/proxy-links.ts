@@ -4,6 +4,7 @@
  * (docs/decisions/0070-proxy-approval-and-guest-scope.md). These are the link's rules; the
  * queries are in proxy-links.server.ts.
  */
+import { noticeRefusedMessage, type NoticeRefused } from "~/domain/notify/notice-refused";
 import * as z from "zod";
 import { ageOn } from "~/validation/dates";
 
@@ -76,6 +77,17 @@ export const DECISION_DONE: Record<ProxyDecision, string> = {
   decline: "Request declined. The carer has been told.",
   remove: "Carer removed. They can no longer act for this patient.",
 };
+
+/**
+ * The confirmation of a decision. When GOV.UK Notify refused the carer's e-mail address for good
+ * (decision 0153) the decision stands, and staff are told the carer was not (a decline no longer
+ * says "The carer has been told").
+ */
+export function decisionDoneMessage(decision: ProxyDecision, refused: NoticeRefused): string {
+  if (refused.length === 0) return DECISION_DONE[decision];
+  const done = decision === "decline" ? "Request declined." : DECISION_DONE[decision];
+  return `${done}${noticeRefusedMessage(refused, "the carer")}`;
+}
 
 /** The staff decision form: a reason is required to decline or remove (the carer is told it). */
 export const ProxyDecisionSchema = z

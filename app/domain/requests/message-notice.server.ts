@@ -14,8 +14,9 @@ import { messageLinkPath } from "~/domain/auth/message-links";
 import type { PatientEntry } from "./entries.server";
 import { sendAfterCommit } from "~/domain/notify/after-commit.server";
 
-/** The channels GOV.UK Notify refused for good (a bad address): staff are told (decision 0153). */
-export type NoticeRefused = Array<"email" | "sms">;
+import type { NoticeRefused } from "~/domain/notify/notice-refused";
+
+export type { NoticeRefused };
 
 export async function notifyPatientOfMessage(
   context: AppContext,

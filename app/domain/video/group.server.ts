@@ -27,7 +27,9 @@ export async function groupStaffChoices(db: Queryable, practiceId: number) {
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-export type CreateGroupResult = { status: "created"; id: number } | { status: "invalid"; field: "staff" | "patients"; message: string };
+export type CreateGroupResult =
+  | { status: "created"; id: number; /** NHS numbers of the patients whose invitation Notify refused. */ refusedNhsNumbers: string[] }
+  | { status: "invalid"; field: "staff" | "patients"; message: string };
 
 /** Sets up a group call and e-mails each patient the link (they sign in to join). */
 export async function createGroupChat(
@@ -70,17 +72,20 @@ export async function createGroupChat(
     return chat.id;
   });
   const link = new URL(`/${practice.urlCode}/group_chat/video/${id}`, origin).toString();
+  const refusedNhsNumbers: string[] = [];
   for (const p of found) {
     if (!p.email) continue;
-    // The call is booked: an address Notify refuses does not undo it, nor stop the others' (decision 0153).
-    await sendAfterCommit(context.notifier, {
+    // The call is booked: an address Notify refuses does not undo it, nor stop the others' (decision
+    // 0153); the staff are told whose was refused.
+    const sent = await sendAfterCommit(context.notifier, {
       channel: "email",
       to: p.email,
       template: "group-video-invitation",
       values: { product: context.config.productName, practiceName: practice.name, title: input.title, when: formatLondonDateTime(input.scheduledFor), link },
     });
+    if (!sent && p.nhsNumber) refusedNhsNumbers.push(p.nhsNumber);
   }
-  return { status: "created", id };
+  return { status: "created", id, refusedNhsNumbers };
 }
 
 /** The practice's group calls from a day ago on, soonest first (at most 100). */

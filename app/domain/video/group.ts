@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { idField, parseId } from "~/validation/ids";
 import { londonDate, londonInstant } from "~/domain/time/london";
+import { formatNhsNumber } from "~/domain/patients/nhs-number";
 import { parseClockTime, parseLondonDate, VIDEO_MESSAGES } from "./schedule";
 
 /** A mesh sends every stream to every other member: beyond six, home connections struggle. */
@@ -29,6 +30,19 @@ export const GROUP_MESSAGES = {
   created: "Group call set up. The patients have been sent the link.",
   ended: "Group call ended.",
 } as const;
+
+/**
+ * The confirmation after a group call is set up. When GOV.UK Notify refused some patients' e-mail
+ * addresses for good (decision 0153), it names them by the NHS numbers staff entered, so that
+ * staff can contact them another way; the call stands.
+ */
+export function groupCreatedMessage(patientCount: number, refusedNhsNumbers: readonly string[]): string {
+  if (refusedNhsNumbers.length === 0) return GROUP_MESSAGES.created;
+  const one = refusedNhsNumbers.length === 1;
+  const numbers = refusedNhsNumbers.map(formatNhsNumber).join(", ");
+  const others = patientCount > refusedNhsNumbers.length ? " The other patients have been sent the link." : "";
+  return `Group call set up. We could not email the link to ${one ? "the patient with NHS number" : "the patients with NHS numbers"} ${numbers}: GOV.UK Notify refused their email ${one ? "address" : "addresses"}. Contact them another way.${others}`;
+}
 
 /** NHS numbers from a box: one per line or separated by commas, spaces inside a number allowed. */
 export function parseNhsNumbers(text: string): { numbers: string[]; bad: string | null } {

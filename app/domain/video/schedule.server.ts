@@ -13,6 +13,7 @@ import { NotFound } from "~/domain/outcomes";
 import { addDays, formatLondonDateTime, londonInstant } from "~/domain/time/london";
 import { effectiveStatus, smsRecipient, type ScheduleInput, type VideoStatus } from "./schedule";
 import { sendAfterCommit } from "~/domain/notify/after-commit.server";
+import type { NoticeRefused } from "~/domain/notify/notice-refused";
 
 export type Actor = { userId: number };
 type PracticeRef = { id: number; urlCode: string; name: string; allowVideo: boolean };
@@ -189,7 +190,7 @@ export async function patientConsultations(db: Queryable, practiceId: number, pa
 }
 
 export type ScheduleResult =
-  | { status: "scheduled"; id: number; token: string }
+  | { status: "scheduled"; id: number; token: string; noticeSent: ("email" | "sms")[]; noticeRefused: NoticeRefused }
   | { status: "invalid"; field: "nhsNumber" | "clinician" | "overrideMobile" | "request"; message: string };
 
 /** The clinician's name as the patient reads it: the patient-facing name when they have one. */
@@ -281,9 +282,12 @@ export async function scheduleConsultation(
     notes: input.notesForPatient ?? "",
   };
   // The call is booked: an address Notify refuses does not undo it (decision 0153).
-  if (patient.email) await sendAfterCommit(context.notifier, { channel: "email", to: patient.email, template: "video-invitation", values });
-  if (sms) await sendAfterCommit(context.notifier, { channel: "sms", to: sms, template: "video-invitation", values });
-  return { status: "scheduled", id, token };
+  // Staff are told when it was refused: the patient has no link unless someone gives it to them.
+  const noticeSent: ("email" | "sms")[] = [];
+  const noticeRefused: NoticeRefused = [];
+  if (patient.email) (await sendAfterCommit(context.notifier, { channel: "email", to: patient.email, template: "video-invitation", values }) ? noticeSent : noticeRefused).push("email");
+  if (sms) (await sendAfterCommit(context.notifier, { channel: "sms", to: sms, template: "video-invitation", values }) ? noticeSent : noticeRefused).push("sms");
+  return { status: "scheduled", id, token, noticeSent, noticeRefused };
 }
 
 /** Cancels a consultation still to happen; false when it is not (already over or cancelled). */

@@ -8,6 +8,7 @@ import { copy } from "~/copy";
 import { idField } from "~/validation/ids";
 import { stripSpaces, UK_MOBILE_PATTERN } from "~/validation/rules";
 import { londonDate, londonInstant } from "~/domain/time/london";
+import { noticeRefusedMessage, type NoticeRefused } from "~/domain/notify/notice-refused";
 
 export const VIDEO_STATUSES = ["scheduled", "missed", "cancelled", "complete"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -70,6 +71,18 @@ export const VIDEO_MESSAGES = {
   noMobile: "The patient has no mobile number: enter one to send a text message, or untick it.",
   noContact: "The patient has no e-mail address or mobile number on record: enter a mobile number to send the link by text message.",
 } as const;
+
+/**
+ * The confirmation of a scheduled consultation. When GOV.UK Notify refused the patient's e-mail
+ * address or mobile for good (decision 0153) the consultation stands, and staff are told which
+ * way the link did not go, and which way it did, if any.
+ */
+export function scheduledMessage(sent: readonly ("email" | "sms")[], refused: NoticeRefused): string {
+  if (refused.length === 0) return VIDEO_MESSAGES.scheduled;
+  const ways = { email: "email", sms: "text message" } as const;
+  const delivered = sent.length > 0 ? ` The patient has been sent the link by ${sent.map((c) => ways[c]).join(" and ")}.` : "";
+  return `Video consultation scheduled.${noticeRefusedMessage(refused)}${delivered}`;
+}
 
 /** DD/MM/YYYY (or D/M/YYYY, or YYYY-MM-DD) to YYYY-MM-DD, or null. */
 export function parseLondonDate(value: string): string | null {

@@ -7,7 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, carerDependents, patientEntries, users } from "~/db/schema";
-import { PROXY_MESSAGES } from "~/domain/dependents/proxy-links";
+import { decisionDoneMessage, PROXY_MESSAGES } from "~/domain/dependents/proxy-links";
+import { flashOf, refusingNotifier } from "../../../tests/support/refusing-notifier";
 import { actingPatients } from "~/domain/requests/access.server";
 import { listMyRequests } from "~/domain/requests/my-requests.server";
 import { useTestWorld } from "../../../tests/support/world";
@@ -116,6 +117,30 @@ describe("a carer's pending link", () => {
     const sees = await carerSees(carer, code);
     expect(sees.link).toMatchObject({ status: "declined", requestHref: null, note: "We could not confirm you are her guardian." });
     expect([403, 404]).toContain(sees.startStatus);
+  });
+
+  it("tells staff when GOV.UK Notify refused the carer's e-mail address: the decision stands (decision 0153)", async () => {
+    const { here, carer } = await setUp();
+    const code = here.practice.urlCode;
+    const notifier = refusingNotifier(context.notifier, (m) => m.template === "proxy-link-decision");
+    context.notifier = notifier;
+    let declined: Response;
+    try {
+      declined = await decide(code, carer.dependentPatientId, carer.userId, here.receptionist.cookie, { decision: "decline", note: "We could not confirm it." });
+    } finally {
+      context.notifier = notifier.inner;
+    }
+    expect(declined.status).toBe(303);
+    expect(flashOf(context.config.sessionSecret, declined)).toEqual({
+      kind: "success",
+      text: "Request declined. We could not email the carer: GOV.UK Notify refused their email address. Contact them another way.",
+    });
+    expect(notifier.refused.map((m) => m.to)).toEqual([await carerEmail(carer.userId)]);
+    expect((await linkStatus(carer.dependentId)).status).toBe("declined");
+    expect(decisionDoneMessage("approve", ["email"])).toBe(
+      "Carer approved. They can now act for this patient. We could not email the carer: GOV.UK Notify refused their email address. Contact them another way.",
+    );
+    expect(decisionDoneMessage("decline", [])).toBe("Request declined. The carer has been told.");
   });
 
   it("a removal cuts access at once; deciding twice is a conflict, not a second change", async () => {

@@ -7,7 +7,7 @@ import { addAction } from "~/domain/inbox/notes.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
 import { NotifySendError } from "~/domain/notify/notify.server";
 import { readFlash } from "~/web/flash.server";
-import { noticeRefusedMessage } from "~/web/inbox/inbox-pages.server";
+import { noticeRefusedMessage } from "~/domain/notify/notice-refused";
 import { type TestContext } from "../../../tests/support/context";
 import { useTestWorld } from "../../../tests/support/world";
 import { staffPractice, submittedRequest } from "../../../tests/support/inbox-fixtures";

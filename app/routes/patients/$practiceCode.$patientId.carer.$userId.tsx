@@ -10,7 +10,7 @@ import { Button, TextareaField } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { redirectWithFlash } from "~/web/flash.server";
 import { notFound } from "~/web/responses.server";
-import { DECISION_DONE, PROXY_REASON_LABELS, ProxyDecisionSchema, STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
+import { decisionDoneMessage, PROXY_REASON_LABELS, ProxyDecisionSchema, STAFF_STATUS_LABELS } from "~/domain/dependents/proxy-links";
 import { decideProxyLink, linkForStaff } from "~/domain/dependents/proxy-links.server";
 import { auditPatient, requirePatientStaff, requirePracticePatient } from "~/web/patients/patient-staff.server";
 import { parseId } from "~/validation/ids";
@@ -70,7 +70,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const message = `This carer is now "${STAFF_STATUS_LABELS[result.current]}": someone else may have decided first. Check the page and try again.`;
     return json({ lastResult: submission.reply({ formErrors: [message], resetForm: true }) }, { status: 409 });
   }
-  return redirectWithFlash(request, context, `/${staff.practice.urlCode}/patients/${patient.id}`, { kind: "success", text: DECISION_DONE[submission.value.decision] });
+  return redirectWithFlash(request, context, `/${staff.practice.urlCode}/patients/${patient.id}`, {
+    kind: "success",
+    text: decisionDoneMessage(submission.value.decision, result.noticeRefused),
+  });
 }
 
 export default function CarerLink() {

@@ -15,7 +15,7 @@ import { Button, ErrorMessage } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { Table } from "~/components/Table";
 import { formatLondonDateTime, londonDate } from "~/domain/time/london";
-import { GROUP_MESSAGES, GROUP_STATUS_LABELS, GROUP_STATUS_TAGS, groupChatSchema, groupStatus, MAX_GROUP_MEMBERS } from "~/domain/video/group";
+import { GROUP_MESSAGES, GROUP_STATUS_LABELS, GROUP_STATUS_TAGS, groupChatSchema, groupCreatedMessage, groupStatus, MAX_GROUP_MEMBERS } from "~/domain/video/group";
 import { createGroupChat, groupStaffChoices, listGroupChats } from "~/domain/video/group.server";
 import { formatDate } from "~/validation/dates";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return formRejected(submission);
   const result = await createGroupChat(context, { userId: viewer.userId }, practice, submission.value, requestOrigin(request));
   if (result.status === "invalid") return formRejected(submission, { fieldErrors: { [result.field]: [result.message] } });
-  return redirectWithFlash(request, context, `/${practice.urlCode}/group_chat/video/${result.id}`, { kind: "success", text: GROUP_MESSAGES.created });
+  return redirectWithFlash(request, context, `/${practice.urlCode}/group_chat/video/${result.id}`, { kind: "success", text: groupCreatedMessage(submission.value.nhsNumbers.length, result.refusedNhsNumbers) });
 }
 
 export default function GroupChats() {

@@ -16,7 +16,7 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { Table } from "~/components/Table";
 import { video_scheduling } from "~/domain/auth/guards";
 import { addDays, londonDate, londonTime } from "~/domain/time/london";
-import { parseLondonDate, scheduleSchema, STATUS_LABELS, STATUS_TAGS, VIDEO_MESSAGES } from "~/domain/video/schedule";
+import { parseLondonDate, scheduledMessage, scheduleSchema, STATUS_LABELS, STATUS_TAGS, VIDEO_MESSAGES } from "~/domain/video/schedule";
 import { listSchedules, practiceClinicians, requestPatient, scheduleConsultation } from "~/domain/video/schedule.server";
 import { parseId } from "~/validation/ids";
 import { formatDate } from "~/validation/dates";
@@ -68,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (result.status === "invalid") return formRejected(submission, { fieldErrors: { [result.field]: [result.message] } });
   return redirectWithFlash(request, context, `/${practice.urlCode}/videoschedules?day=${londonDate(submission.value.scheduledFor)}`, {
     kind: "success",
-    text: VIDEO_MESSAGES.scheduled,
+    text: scheduledMessage(result.noticeSent, result.noticeRefused),
   });
 }
 

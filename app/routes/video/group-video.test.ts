@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, groupChatEvents, groupChatMembers, groupChats, groupChatSignals, patients, practices } from "~/db/schema";
 import { FakeClock } from "~/domain/clock";
 import { sweepSignals } from "~/domain/video/call.server";
-import { GROUP_MESSAGES } from "~/domain/video/group";
+import { GROUP_MESSAGES, groupCreatedMessage } from "~/domain/video/group";
+import { flashOf, refusingNotifier } from "../../../tests/support/refusing-notifier";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { staffPractice } from "../../../tests/support/inbox-fixtures";
 import { messagesTo } from "../../../tests/support/registration-fixtures";
@@ -73,6 +74,30 @@ describe("group video calls: setting one up", () => {
       await callLoader(listRoute.loader, { request: getRequest(`/${w.code}/group_chats`, { cookie: w.practiceAdmin.cookie }), params: { practiceCode: w.code }, context }),
     );
     expect(page.rows).toEqual([expect.objectContaining({ id: chat.id, title: "Diabetes education group", members: 4, status: "scheduled" })]);
+  });
+
+  it("names the patients whose invitation GOV.UK Notify refused; the call stands and the others are invited (decision 0153)", async () => {
+    const w = await setUp();
+    const notifier = refusingNotifier(context.notifier, (m) => m.to === `group${w.anna.patientId}@example.com`);
+    context.notifier = notifier;
+    let res: Response;
+    try {
+      res = await create(w, valid(w));
+    } finally {
+      context.notifier = notifier.inner;
+    }
+    expect(res.status).toBe(303);
+    const spaced = `${w.anna.nhsNumber.slice(0, 3)} ${w.anna.nhsNumber.slice(3, 6)} ${w.anna.nhsNumber.slice(6)}`;
+    expect(flashOf(context.config.sessionSecret, res)).toEqual({
+      kind: "success",
+      text: `Group call set up. We could not email the link to the patient with NHS number ${spaced}: GOV.UK Notify refused their email address. Contact them another way. The other patients have been sent the link.`,
+    });
+    expect(await t.db.select().from(groupChats).where(eq(groupChats.practiceId, w.practice.id))).toHaveLength(1);
+    expect(await messagesTo(context, `group${w.ben.patientId}@example.com`, "group-video-invitation")).toHaveLength(1);
+    expect(groupCreatedMessage(2, [])).toBe(GROUP_MESSAGES.created);
+    expect(groupCreatedMessage(2, ["9990000018", "9990000026"])).toBe(
+      "Group call set up. We could not email the link to the patients with NHS numbers 999 000 0018, 999 000 0026: GOV.UK Notify refused their email addresses. Contact them another way.",
+    );
   });
 
   it("refuses what cannot be a call, with its reason", async () => {

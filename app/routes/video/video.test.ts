@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, entryEvents, patients, practices, videoConsultations, videoSignals } from "~/db/schema";
 import { sweepSignals } from "~/domain/video/call.server";
 import { videoHistoryText } from "~/domain/video/history";
-import { VIDEO_MESSAGES } from "~/domain/video/schedule";
+import { scheduledMessage, VIDEO_MESSAGES } from "~/domain/video/schedule";
+import { flashOf, refusingNotifier } from "../../../tests/support/refusing-notifier";
 import { useTestWorld } from "../../../tests/support/world";
 import { makeContext, type TestContext } from "../../../tests/support/context";
 import { staffPractice, submittedRequest } from "../../../tests/support/inbox-fixtures";
@@ -68,6 +69,30 @@ describe("video schedules", () => {
       await callLoader(schedulesRoute.loader, { request: getRequest(`/${w.code}/videoschedules?day=${row.scheduledFor.toISOString().slice(0, 10)}`, { cookie: w.gp.cookie }), params: { practiceCode: w.code }, context }),
     );
     expect(page.rows.map((r) => [r.id, r.status])).toEqual([[row.id, "scheduled"]]);
+  });
+
+  it("tells staff when GOV.UK Notify refused the patient's mobile: the consultation stands, the e-mail went (decision 0153)", async () => {
+    const w = await setUp();
+    const notifier = refusingNotifier(context.notifier, (m) => m.channel === "sms");
+    context.notifier = notifier;
+    try {
+      const res = await schedule(w, { sendSms: "on", overrideMobile: "07700 900 998" });
+      expect(res.status).toBe(303);
+      expect(flashOf(context.config.sessionSecret, res)).toEqual({
+        kind: "success",
+        text: "Video consultation scheduled. We could not text the patient: GOV.UK Notify refused their mobile number. Contact them another way. The patient has been sent the link by email.",
+      });
+      expect(notifier.refused.map((m) => m.to)).toEqual(["07700900998"]);
+    } finally {
+      context.notifier = notifier.inner;
+    }
+    expect(await t.db.select().from(videoConsultations).where(eq(videoConsultations.patientId, w.patient.patientId))).toHaveLength(1);
+    expect(await messagesTo(context, `patient${w.patient.patientId}@example.com`, "video-invitation")).toHaveLength(1);
+    // Everything refused: no "has been sent" at all.
+    expect(scheduledMessage([], ["email", "sms"])).toBe(
+      "Video consultation scheduled. We could not email or text the patient: GOV.UK Notify refused their email address and mobile number. Contact them another way.",
+    );
+    expect(scheduledMessage(["email"], [])).toBe(VIDEO_MESSAGES.scheduled);
   });
 
   it("refuses an override mobile that is not one, with the spec's message", async () => {

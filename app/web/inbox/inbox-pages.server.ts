@@ -38,7 +38,7 @@ import { requireInboxScope } from "~/web/inbox/inbox-scope.server";
 import { addAction, addComment, completeAction, searchSnomed } from "~/domain/inbox/notes.server";
 import { replyToPatient } from "~/domain/inbox/reply.server";
 import { changeRequest, isStaffMember, undoTarget, type ChangeResult } from "~/domain/inbox/request-handling.server";
-import type { NoticeRefused } from "~/domain/requests/message-notice.server";
+import { noticeRefusedMessage, type NoticeRefused } from "~/domain/notify/notice-refused";
 import { loadRequestDetails, practiceStaff, recordView } from "~/domain/inbox/request-details.server";
 import { replyTemplates } from "~/web/templates/reply-templates.server";
 import { sendQuestionnaire } from "~/domain/templates/questionnaire-sends.server";
@@ -442,17 +442,6 @@ export async function requestDetailsAction(args: ActionFunctionArgs) {
     kind: "success",
     text: `${DONE_MESSAGES[value.intent]}${autofiled ? autofileMessage(autofiled) : ""}${noticeRefusedMessage(refused)}`,
   });
-}
-
-/**
- * What the flash adds when GOV.UK Notify refused the patient's e-mail address or mobile for good
- * (decision 0153): the message is in the conversation, but the patient was not told of it there.
- */
-export function noticeRefusedMessage(refused: NoticeRefused): string {
-  const ways = { email: "email", sms: "text" } as const;
-  const addresses = { email: "email address", sms: "mobile number" } as const;
-  if (refused.length === 0) return "";
-  return ` We could not ${refused.map((c) => ways[c]).join(" or ")} the patient: GOV.UK Notify refused their ${refused.map((c) => addresses[c]).join(" and ")}. Contact them another way.`;
 }
 
 /** What the completion's flash adds about automatic filing (nothing when the practice has it off). */
