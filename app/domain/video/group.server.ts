@@ -42,9 +42,12 @@ export async function createGroupChat(
   const now = context.clock.now();
   const staff = await groupStaffChoices(context.db, practice.id);
   if (!input.staff.every((id) => staff.some((s) => s.id === id))) return { status: "invalid", field: "staff", message: GROUP_MESSAGES.staffUnknown };
+  // Every patient in a group call has an account (they sign in to join): with no e-mail address on
+  // the record, the invitation goes to the account's.
   const found = await context.db
-    .select({ id: patients.id, nhsNumber: patients.nhsNumber, userId: patients.userId, email: patients.email })
+    .select({ id: patients.id, nhsNumber: patients.nhsNumber, userId: patients.userId, email: sql<string | null>`coalesce(${patients.email}, ${users.email})` })
     .from(patients)
+    .leftJoin(users, eq(users.id, patients.userId))
     .where(and(eq(patients.practiceId, practice.id), inArray(patients.nhsNumber, input.nhsNumbers)));
   for (const nhs of input.nhsNumbers) {
     const p = found.find((f) => f.nhsNumber === nhs);

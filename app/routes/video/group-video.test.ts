@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, groupChatEvents, groupChatMembers, groupChats, groupChatSignals, patients, practices } from "~/db/schema";
+import { auditEvents, groupChatEvents, groupChatMembers, groupChats, groupChatSignals, patients, practices, users } from "~/db/schema";
 import { FakeClock } from "~/domain/clock";
 import { sweepSignals } from "~/domain/video/call.server";
 import { GROUP_MESSAGES, groupCreatedMessage } from "~/domain/video/group";
@@ -98,6 +98,15 @@ describe("group video calls: setting one up", () => {
     expect(groupCreatedMessage(2, ["9990000018", "9990000026"])).toBe(
       "Group call set up. We could not email the link to the patients with NHS numbers 999 000 0018, 999 000 0026: GOV.UK Notify refused their email addresses. Contact them another way.",
     );
+  });
+
+  it("invites a patient with no e-mail address on their record at their account's address", async () => {
+    const w = await setUp();
+    await t.db.update(patients).set({ email: null }).where(eq(patients.id, w.ben.patientId));
+    const [account] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, w.ben.userId));
+    expect((await create(w, valid(w))).status).toBe(303);
+    expect(await messagesTo(context, account.email, "group-video-invitation")).toHaveLength(1);
+    expect(await messagesTo(context, `group${w.anna.patientId}@example.com`, "group-video-invitation")).toHaveLength(1);
   });
 
   it("refuses what cannot be a call, with its reason", async () => {
