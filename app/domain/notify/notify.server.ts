@@ -29,10 +29,18 @@ export class NotifySendError extends Error {
     message: string,
     readonly status: number | null,
     readonly errorType: string | null,
+    /** No connection was made (the name did not resolve, the port refused): Notify never had it. */
+    readonly notSent = false,
   ) {
     super(message);
   }
 }
+
+/**
+ * Network errors raised before a request can have left: Notify cannot hold the message, so a
+ * retry need not ask it first (decision 0153). A reset or a timeout may come after Notify took it.
+ */
+const NOT_SENT_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED"]);
 
 /** Where a send that failed for a while is kept to be tried again (retry-queue.server.ts). */
 export type NotifyRetryStore = RetryStore & { now: () => Date };
@@ -100,7 +108,7 @@ export class NotifyNotifier implements Notifier, NotifyAttempts {
       return null;
     } catch (error) {
       const failure = describeFailure(error, send.template, send.channel);
-      return { status: failure.status, description: failure.message, errorType: failure.errorType };
+      return { status: failure.status, description: failure.message, errorType: failure.errorType, notSent: failure.notSent };
     }
   }
 
@@ -135,5 +143,5 @@ function describeFailure(error: unknown, template: TemplateName, channel: "email
   }
   // No response: the network, a timeout, or the client refusing its own arguments.
   const code = typeof failure?.code === "string" && /^[A-Z_]{1,40}$/.test(failure.code) ? failure.code : "no response";
-  return new NotifySendError(`GOV.UK Notify could not be reached to send the ${template} ${channel}: ${code}`, null, null);
+  return new NotifySendError(`GOV.UK Notify could not be reached to send the ${template} ${channel}: ${code}`, null, null, NOT_SENT_CODES.has(code));
 }

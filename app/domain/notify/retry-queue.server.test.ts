@@ -10,11 +10,12 @@ const SECRET = "a-server-secret-of-at-least-32-characters!";
 const start = new Date("2026-11-29T09:00:00Z");
 const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 
-/** Notify's answers, in turn: "ok", an HTTP status, or "network" (no answer). */
-function notifyAnswering(...answers: Array<"ok" | number | "network">) {
+/** Notify's answers, in turn: "ok", an HTTP status, "network" (no answer) or "dns" (never reached). */
+function notifyAnswering(...answers: Array<"ok" | number | "network" | "dns">) {
   const answer = () => {
     const next = answers.shift() ?? "ok";
     if (next === "ok") return Promise.resolve({ data: { id: "n-1" } });
+    if (next === "dns") return Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND api.notifications.service.gov.uk"), { code: "ENOTFOUND" }));
     if (next === "network") return Promise.reject(Object.assign(new Error("socket hang up to sarah@example.com"), { code: "ECONNRESET" }));
     return Promise.reject({ response: { status: next, data: { errors: [{ error: next === 429 ? "RateLimitError" : "BadRequestError", message: "07700900123 is not a UK mobile" }] } } });
   };
@@ -111,6 +112,19 @@ describe("retryNotifySends", () => {
     expect(client.getNotifications).toHaveBeenCalledWith(undefined, undefined, "request-message-ref-1");
     expect(client.sendSms).toHaveBeenCalledTimes(1);
     expect(await t.db.select().from(notifyRetries)).toEqual([]);
+  });
+
+  it("after a failure that never reached Notify (its name did not resolve), sends again without asking", async () => {
+    const client = notifyAnswering("dns", "dns");
+    const notifier = notifierWith(client);
+    await notifier.send(sms);
+    expect((await t.db.select().from(notifyRetries))[0]).toMatchObject({ unanswered: false, failure: "GOV.UK Notify could not be reached to send the request-message sms: ENOTFOUND" });
+    expect(await retryNotifySends(store(), notifier, at(1))).toEqual({ sent: 0, retried: 1, givenUp: [] });
+    expect((await t.db.select().from(notifyRetries))[0]).toMatchObject({ unanswered: false, attempts: 2 });
+    now = at(3);
+    expect(await retryNotifySends(store(), notifier, at(3))).toEqual({ sent: 1, retried: 0, givenUp: [] });
+    expect(client.getNotifications).not.toHaveBeenCalled();
+    expect(client.sendSms).toHaveBeenCalledTimes(3);
   });
 
   it("gives up a message sealed under another server secret", async () => {

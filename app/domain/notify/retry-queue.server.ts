@@ -28,7 +28,15 @@ export type NotifySend = {
 };
 
 /** Why an attempt failed: Notify's status (null: no answer) and a description without personal data. */
-export type SendFailure = { status: number | null; description: string };
+export type SendFailure = {
+  status: number | null;
+  description: string;
+  /** Certainly never reached Notify (no connection was made): a retry need not ask it first. */
+  notSent?: boolean;
+};
+
+/** No answer, and Notify may have taken the message: the next attempt asks Notify first. */
+const unanswered = (failure: SendFailure) => failure.status === null && failure.notSent !== true;
 
 /** What the retry run needs of the notifier. */
 export interface NotifyAttempts {
@@ -59,7 +67,7 @@ export async function queueNotifyRetry(store: RetryStore, send: NotifySend, fail
       sealed,
       reference: send.reference,
       attempts: 1,
-      unanswered: failure.status === null,
+      unanswered: unanswered(failure),
       failure: failure.description,
       nextAttemptAt: next,
       createdAt: now,
@@ -137,7 +145,7 @@ async function retryOne({ db, secret }: RetryStore, notifier: NotifyAttempts, ro
   }
   await db
     .update(notifyRetries)
-    .set({ attempts, unanswered: failure.status === null, failure: failure.description, nextAttemptAt: next })
+    .set({ attempts, unanswered: unanswered(failure), failure: failure.description, nextAttemptAt: next })
     .where(eq(notifyRetries.id, row.id));
   run.retried += 1;
 }
