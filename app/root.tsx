@@ -122,6 +122,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       idleTimerScript: clientScriptUrl("idle-timer"),
       // The request steps' dialogs (components/requests/RequestTimer.tsx), also a plain script.
       requestDialogsScript: clientScriptUrl("request-dialogs"),
+      // Inside the NHS App, on pages that are not hydrated (decision 0155).
+      nhsAppScript: nhsApp ? clientScriptUrl("nhs-app") : null,
       // Hashed here, not in Document: the browser knows only the sheets of the page it has.
       stylesheet: staticHref(context.staticAssets ?? {}, stylesheetFor(viewer)),
       flash,
@@ -143,14 +145,11 @@ function idleTimerSettings(timer: ReturnType<typeof idleTimerFor>, productName: 
  * (main.css or staff.css) the root loader picked for the viewer (domain/shell/stylesheet.ts,
  * decision 0142; main.css where the root's data is missing), and the print sheet and icons.
  */
-function Document({ children, title, stylesheet, nhsApp = false }: { children: ReactNode; title: string; stylesheet?: string; nhsApp?: boolean }) {
+function Document({ children, title, stylesheet }: { children: ReactNode; title: string; stylesheet?: string }) {
   const nonce = useNonce();
   const href = useStaticHref();
   // A page whose routes say `hydrate: false` ships no module scripts at all (decision 0145).
-  const hydrate = pageHydrates(
-    useMatches().map((match) => match.handle),
-    nhsApp,
-  );
+  const hydrate = usePageHydrates();
   return (
     <html lang="en">
       <head>
@@ -180,10 +179,16 @@ function Document({ children, title, stylesheet, nhsApp = false }: { children: R
 
 type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** Whether this page gets Remix's scripts (decision 0145): from the matched routes' handles. */
+function usePageHydrates(): boolean {
+  return pageHydrates(useMatches().map((match) => match.handle));
+}
+
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   const nonce = useNonce();
+  const hydrate = usePageHydrates();
   // Staff work at 1280 or 1366 px on practice PCs: their pages use the full width (decision 0114).
   const staff = data.nav.audience === "staff";
   return (
@@ -192,7 +197,9 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
         Skip to main content
       </a>
       {data.nhsApp ? <NhsAppBars productName={data.productName} /> : null}
-      {data.nhsApp ? <NhsAppIntegration /> : null}
+      {/* The app's back action and page links (decision 0155): React on a hydrated page, else a plain script. */}
+      {data.nhsApp && hydrate ? <NhsAppIntegration /> : null}
+      {data.nhsApp && !hydrate && data.nhsAppScript ? <script src={data.nhsAppScript} nonce={nonce} defer /> : null}
       {data.consent === "unset" && !data.nhsApp ? <CookieBanner productName={data.productName} returnTo={returnTo} compact={staff} /> : null}
       {data.nhsApp ? null : <Header nav={data.nav} productName={data.productName} currentPath={location.pathname} fluid={staff} />}
       {data.banner ? <MaintenanceBannerView banner={data.banner} returnTo={returnTo} /> : null}
@@ -216,7 +223,7 @@ export default function App() {
   const title = useDocumentTitle(data.productName);
   if (data.browserStatus) {
     return (
-      <Document stylesheet={data.stylesheet} nhsApp={data.nhsApp} title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
+      <Document stylesheet={data.stylesheet} title={`${data.browserStatus === "outdated" ? "Outdated browser" : "Unsupported browser"} – ${data.productName}`}>
         <Shell data={data}>
           <UnsupportedBrowser status={data.browserStatus} productName={data.productName} />
         </Shell>
@@ -224,7 +231,7 @@ export default function App() {
     );
   }
   return (
-    <Document title={title} stylesheet={data.stylesheet} nhsApp={data.nhsApp}>
+    <Document title={title} stylesheet={data.stylesheet}>
       <Shell data={data}>
         <Outlet />
       </Shell>
@@ -259,7 +266,7 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <Document title={title} stylesheet={root.stylesheet} nhsApp={root.nhsApp}>
+    <Document title={title} stylesheet={root.stylesheet}>
       <Shell data={root}>{body}</Shell>
     </Document>
   );

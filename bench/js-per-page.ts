@@ -23,6 +23,7 @@ import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBen
 import { BENCH_SESSION_SECRET, startFrontdoor } from "./servers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const NHS_APP_USER_AGENT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) nhsapp-ios/2.41.0 Mobile/15E148";
 
 async function main() {
   const rows: Map<string, string[]> = new Map();
@@ -52,18 +53,26 @@ async function main() {
         Object.values(paths).map((path) => ({ path })),
         { ...BROWSER_HEADERS, cookie: patient.cookie },
       );
+      // The same pages inside the NHS App (its user agent): not hydrated there either since
+      // decision 0155, they carry the plain nhs-app script beside the idle timer.
+      const inApp = await measurePageWeight(
+        frontdoor.baseUrl,
+        Object.values(paths).map((path) => ({ path })),
+        { ...BROWSER_HEADERS, "user-agent": NHS_APP_USER_AGENT, cookie: patient.cookie },
+      );
       for (const [name, path] of Object.entries(paths)) {
         const measured = weight.pages.find((p) => p.path === path);
+        const app = inApp.pages.find((p) => p.path === path);
         const row = rows.get(name);
         if (!row) continue;
-        row.push(measured ? `${measured.status}` : "-", measured ? String(measured.js.files.length) : "-", measured ? kb(measured.js.gzipBytes) : "-");
+        row.push(measured ? `${measured.status}` : "-", measured ? String(measured.js.files.length) : "-", measured ? kb(measured.js.gzipBytes) : "-", app ? kb(app.js.gzipBytes) : "-");
       }
     } finally {
       await frontdoor.close();
     }
   }
   const headers = ["Page", "hydrated", "metafile files", "metafile gzip", "zod"];
-  if (!process.argv.includes("--metafile-only")) headers.push("served status", "served files", "served JS gzip");
+  if (!process.argv.includes("--metafile-only")) headers.push("served status", "served files", "served JS gzip", "in the NHS App");
   console.log(table(headers, [...rows.values()]));
 }
 

@@ -1,5 +1,6 @@
 // `npm run build` step (decision 0145): the plain classic scripts that run on pages with or
-// without Remix's client runtime: the idle-logout timer and the request steps' dialogs (app/client/).
+// without Remix's client runtime: the idle-logout timer, the request steps' dialogs and the NHS
+// App's back action and page links on pages that are not hydrated (app/client/).
 // Remix's compiler only makes module scripts for hydrated pages, so these are bundled here:
 // - ES5 syntax (esbuild bundles and minifies, TypeScript lowers what esbuild 0.17 cannot, such
 //   as classes and `const`), so the minimum browsers of decision 0125 parse the file and its
@@ -20,7 +21,7 @@ const esbuild = createRequire(require.resolve("@remix-run/dev/package.json"))("e
 const ts = require("typescript");
 
 /** Script name → its entry module. */
-export const CLIENT_SCRIPTS = { "idle-timer": "app/client/idle-timer.ts", "request-dialogs": "app/client/request-dialogs.ts" };
+export const CLIENT_SCRIPTS = { "idle-timer": "app/client/idle-timer.ts", "request-dialogs": "app/client/request-dialogs.ts", "nhs-app": "app/client/nhs-app.ts" };
 
 const outDir = join(root, "public/build/_client");
 rmSync(outDir, { recursive: true, force: true });

@@ -42,9 +42,8 @@ describe("IdleTimerScript", () => {
 });
 
 describe("pageHydrates", () => {
-  it("hydrates unless a matched route says hydrate: false, and always in the NHS App", () => {
-    expect(pageHydrates([undefined, { title: "A page" }], false)).toBe(true);
-    expect(pageHydrates([undefined, { title: "A page", hydrate: false }], false)).toBe(false);
-    expect(pageHydrates([undefined, { title: "A page", hydrate: false }], true)).toBe(true);
+  it("hydrates unless a matched route says hydrate: false (in the NHS App too, decision 0155)", () => {
+    expect(pageHydrates([undefined, { title: "A page" }])).toBe(true);
+    expect(pageHydrates([undefined, { title: "A page", hydrate: false }])).toBe(false);
   });
 });

@@ -16,10 +16,10 @@ export type HydrationHandle = { hydrate?: false };
 export type PageHandle = HydrationHandle & { title?: TitleHandle["title"] | ((data: never) => string) };
 
 /**
- * Whether the page gets Remix's scripts: unless a matched route says `hydrate: false`. Inside the
- * NHS App always: its back action and `goToPage` links are wired by NhsAppIntegration (React).
+ * Whether the page gets Remix's scripts: unless a matched route says `hydrate: false`. The same
+ * inside the NHS App (decision 0155): there a page that is not hydrated gets the plain nhs-app
+ * script for the app's back action and page links instead of NhsAppIntegration.
  */
-export function pageHydrates(handles: readonly unknown[], nhsApp: boolean): boolean {
-  if (nhsApp) return true;
+export function pageHydrates(handles: readonly unknown[]): boolean {
   return !handles.some((handle) => (handle as HydrationHandle | undefined)?.hydrate === false);
 }

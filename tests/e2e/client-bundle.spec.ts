@@ -162,7 +162,8 @@ test("the syntax check recognises what Chrome 70 cannot parse", async ({}, testI
  */
 const PATIENT_PAGE_JS_CEILING_BYTES = 122 * 1024;
 
-// Where these pages are still hydrated (inside the NHS App, decision 0145), this is what they ship.
+// Were these pages hydrated (nowhere since decision 0155: the NHS App gets the plain nhs-app script
+// too), this is what they would ship; the ceiling keeps that option affordable.
 test("patient pages ship no zod and stay under the JS ceiling when hydrated (decision 0137)", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "one project reads the build");
   const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -64,5 +64,13 @@ test("the NHS App opens the admin hub through NHS login, without header or foote
   await expect(page).toHaveURL(/\/demo\/submitted\?entry=\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request sent");
   await expect(page.locator("header.nhsuk-header")).toHaveCount(0);
+  // Not hydrated in the app either (decision 0155): no module scripts, the plain nhs-app script
+  // sets the app's back action instead.
+  await expect(page.locator('script[type="module"]')).toHaveCount(0);
+  await expect(page.locator('script[src^="/build/_client/nhs-app-"]')).toHaveCount(1);
+  if (testInfo.project.name === "js-on") {
+    const backAction = await page.evaluate(() => typeof (window as { nhsapp?: { navigation?: { executeBackAction?: unknown } } }).nhsapp?.navigation?.executeBackAction);
+    expect(backAction).toBe("function");
+  }
   await checkPage(page);
 });
