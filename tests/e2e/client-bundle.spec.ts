@@ -297,14 +297,17 @@ test("a client navigation from a hydrated page into one that is not loads it as 
   expect(await page.evaluate(() => typeof (window as unknown as { frontdoorIdleTimer?: unknown }).frontdoorIdleTimer)).toBe("object");
 });
 
-test("the idle-timer script is ES5 and stays idle in a browser without noModule (decision 0145)", async ({ page }, testInfo) => {
+test("the plain scripts are ES5 and the idle timer stays idle in a browser without noModule (decisions 0145, 0155)", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "one project reads the build");
   const names = JSON.parse(readFileSync(fileURLToPath(new URL("../../build/client-scripts.json", import.meta.url)), "utf8")) as Record<string, string>;
   const url = names["idle-timer"];
   expect(url).toMatch(/^\/build\/_client\/idle-timer-[0-9A-F]{8}\.js$/);
-  const code = readFileSync(join(CLIENT_BUILD, url.replace(/^\/build\//, "")), "utf8");
-  // IE10 parses it (and then its feature check stops it): no syntax newer than ES5.
-  expect(() => parse(code, { ecmaVersion: 5, sourceType: "script" })).not.toThrow();
+  // IE10 parses every plain script (and then its feature check stops it): no syntax newer than ES5.
+  expect(Object.keys(names).sort()).toEqual(["idle-timer", "nhs-app", "request-dialogs"]);
+  for (const script of Object.values(names)) {
+    const code = readFileSync(join(CLIENT_BUILD, script.replace(/^\/build\//, "")), "utf8");
+    expect(() => parse(code, { ecmaVersion: 5, sourceType: "script" }), script).not.toThrow();
+  }
   // A browser of the core grade (decision 0125) has no `noModule`: the script must not start.
   await page.addInitScript(() => {
     delete (HTMLScriptElement.prototype as { noModule?: boolean }).noModule;
