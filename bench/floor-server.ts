@@ -4,8 +4,9 @@
  * page's components, the same Remix request handler) behind the same Express middleware as
  * `createApp` (CSP nonce with helmet, compression, static files, pino-http at the bench's log
  * level), but every loader answers the fixed data Frontdoor gave for the captured page (read
- * from that page's `window.__remixContext`: request-load.ts asks for it as the NHS App, the one
- * client that hydrates patient pages), and every action reads the form and answers 303.
+ * from that page's `window.__remixContext`: request-load.ts captures it from the same build with
+ * every route hydrated, `everyRouteHydrated` in servers.ts), and every action reads the form and
+ * answers 303.
  *
  *   FLOOR_HTML_FILE=/tmp/page.html PORT=4001 node --import tsx bench/floor-server.ts
  */
@@ -27,10 +28,6 @@ const html = readFileSync(process.env.FLOOR_HTML_FILE ?? "", "utf8");
 const context = /window\.__remixContext = (.*?);<\/script>/s.exec(html)?.[1];
 if (!context) throw new Error("floor: no window.__remixContext in the captured page");
 const loaderData = (JSON.parse(context) as { state: { loaderData: Record<string, unknown> } }).state.loaderData;
-// request-load.ts captures the page as the NHS App gets it (the only hydrated version of a
-// patient page, decision 0145); the floor renders it as other browsers get it.
-const rootData = loaderData.root as { nhsApp?: boolean } | undefined;
-if (rootData) rootData.nhsApp = false;
 
 const real = (await import(pathToFileURL(join(root, "build/index.js")).href)) as ServerBuild;
 const routes: ServerBuild["routes"] = {};

@@ -43,7 +43,7 @@ import { intFromEnv } from "./load";
 import { BROWSER_HEADERS } from "./pages";
 import { cpuPerRequest, readCpu } from "./process-cpu";
 import { questionPagePath, seedBenchPatients, type BenchPatient } from "./request-fixtures";
-import { BENCH_SESSION_SECRET } from "./servers";
+import { BENCH_SESSION_SECRET, everyRouteHydrated, startFrontdoor } from "./servers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PRACTICE = "demo";
@@ -407,16 +407,17 @@ async function main() {
     const htmlFile = join(htmlDir, "page.html");
     writeFileSync(htmlFile, page.body);
     // The floor serves the page's loader data as fixed data, read from window.__remixContext.
-    // Patient pages ship no scripts and so no context (decision 0145), except in the NHS App,
-    // which always hydrates: the same page asked for as the NHS App carries it (the floor sets
-    // the root's nhsApp back to false, so it renders what other browsers get).
-    const hydrated = await get(`${appUrl}${pagePath}`, {
-      ...BROWSER_HEADERS,
-      "user-agent": `${BROWSER_HEADERS["user-agent"]} nhsapp-android/2.40.0`,
-      cookie: patients[0].cookie,
-      "accept-encoding": "identity",
-    });
-    if (hydrated.status !== 200) throw new Error(`bench: ${pagePath} as the NHS App answered ${hydrated.status}`);
+    // Patient pages ship no scripts and so no context, in the NHS App neither (decisions 0145,
+    // 0155): the same build with every route hydrated, run in this process on the same database
+    // for this one page, gives the data (the answer is the measured app's, plus the scripts).
+    const capture = await startFrontdoor(root, appEnv, { build: everyRouteHydrated });
+    let hydrated: Awaited<ReturnType<typeof get>>;
+    try {
+      hydrated = await get(`${capture.baseUrl}${pagePath}`, { ...BROWSER_HEADERS, cookie: patients[0].cookie, "accept-encoding": "identity" });
+    } finally {
+      await capture.close();
+    }
+    if (hydrated.status !== 200 || !hydrated.body.includes("window.__remixContext")) throw new Error(`bench: ${pagePath} with every route hydrated answered ${hydrated.status}, without loader data`);
     const dataFile = join(htmlDir, "page-data.html");
     writeFileSync(dataFile, hydrated.body);
 

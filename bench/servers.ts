@@ -52,7 +52,30 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-export async function startFrontdoor(root: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningFrontdoor> {
+/**
+ * The build with every route hydrated: its `handle.hydrate = false` left out (decision 0145), so a
+ * patient page carries its loader data as `window.__remixContext`. Only for benches that need the
+ * data of a page that ships none (request-load.ts gives it to the Remix floor).
+ */
+export function everyRouteHydrated(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const handle = route.module.handle as Record<string, unknown> | undefined;
+    if (handle?.hydrate !== false) {
+      routes[id] = route;
+      continue;
+    }
+    const { hydrate: _hydrate, ...rest } = handle;
+    routes[id] = { ...route, module: { ...route.module, handle: rest } };
+  }
+  return { ...build, routes };
+}
+
+export async function startFrontdoor(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { build?: (build: ServerBuild) => ServerBuild } = {},
+): Promise<RunningFrontdoor> {
   const buildPath = join(root, "build/index.js");
   if (!existsSync(buildPath)) throw new Error(`${buildPath} is missing: run \`npm run build\` first (npm run bench does).`);
   const config = readConfig({
@@ -87,7 +110,8 @@ export async function startFrontdoor(root: string, env: NodeJS.ProcessEnv = proc
 
   try {
     await seedDemo(database.db);
-    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    const loaded = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    const build = options.build ? options.build(loaded) : loaded;
     const app = createApp({ config, database, clock: systemClock, build, publicDir: join(root, "public") });
     const { server, baseUrl } = await listen(app);
     return {
