@@ -8,7 +8,9 @@
  *
  * `root` (default: this checkout) is where the build and node_modules are read from: run it
  * once here and once in another checkout with the same build (before/after a node_modules
- * change) on the same captured page. The page: BENCH_COUNT_HTML of bench/request-counts.ts.
+ * change) on the same captured page. The page: bench/results/request-page-data.html, which
+ * `npm run bench:requests` writes (the questions page with its loader data; a page as the app
+ * serves it carries none, decision 0145).
  */
 import "./production-env";
 import { readFileSync } from "node:fs";

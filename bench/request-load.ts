@@ -420,6 +420,9 @@ async function main() {
     if (hydrated.status !== 200 || !hydrated.body.includes("window.__remixContext")) throw new Error(`bench: ${pagePath} with every route hydrated answered ${hydrated.status}, without loader data`);
     const dataFile = join(htmlDir, "page-data.html");
     writeFileSync(dataFile, hydrated.body);
+    // Kept for bench/remix-cpu.ts, whose input it is (FLOOR_HTML_FILE).
+    mkdirSync(join(root, "bench/results"), { recursive: true });
+    writeFileSync(join(root, "bench/results/request-page-data.html"), hydrated.body);
 
     const floorPort = await freePort();
     floor = await startProcess("bench/floor-server.ts", { ...process.env, FLOOR_HTML_FILE: dataFile, PORT: String(floorPort), LOG_LEVEL: "silent" }, `http://127.0.0.1:${floorPort}/healthz`, root, (process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean));
