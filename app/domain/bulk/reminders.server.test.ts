@@ -6,27 +6,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appointmentReminders, gpSessions, gpSlots, patients } from "~/db/schema";
-import type { Message, Notifier } from "~/domain/notify/notifier.server";
-import { NotifySendError } from "~/domain/notify/notify.server";
-import type { TemplateName } from "~/domain/notify/templates";
 import { createPatient } from "../../../tests/support/registration-fixtures";
+import { refusingNotifier } from "../../../tests/support/refusing-notifier";
 import { makePractice, useTestWorld } from "../../../tests/support/world";
 import { sendDueReminders } from "./reminders.server";
 
 const world = useTestWorld();
-
-/** Sends to every number but `refused`, which Notify refuses as not a mobile. */
-class RefusingNotifier implements Notifier {
-  readonly sent: string[] = [];
-  constructor(private readonly refused: string) {}
-  async send<T extends TemplateName>(message: Message<T>) {
-    if (message.to === this.refused) throw new NotifySendError("GOV.UK Notify refused the appointment-reminder sms: 400 ValidationError", 400, "ValidationError");
-    this.sent.push(message.to);
-  }
-  sends() {
-    return true;
-  }
-}
 
 describe("appointment reminders", () => {
   it("an address Notify refuses does not hold back the others, the run says so, and it is not tried again", async () => {
@@ -47,13 +32,13 @@ describe("appointment reminders", () => {
         bookedByPatientId: person!.id,
       });
     }
-    const notifier = new RefusingNotifier(mobiles[0]!);
+    const notifier = refusingNotifier((m) => m.to === mobiles[0]);
     const deps = { db: context.db, notifier, secret: "reminder-test-secret" };
 
     await expect(sendDueReminders(deps, "https://frontdoor.test", context.clock.now())).rejects.toThrow("400 ValidationError");
-    expect(notifier.sent).toEqual([mobiles[1]]);
+    expect(notifier.sent.map((m) => m.to)).toEqual([mobiles[1]]);
     expect(await context.db.select().from(appointmentReminders)).toHaveLength(2);
     expect(await sendDueReminders(deps, "https://frontdoor.test", context.clock.now())).toBe(0);
-    expect(notifier.sent).toEqual([mobiles[1]]);
+    expect(notifier.sent.map((m) => m.to)).toEqual([mobiles[1]]);
   });
 });

@@ -14,8 +14,8 @@ import { fftInvitations, fftResponses, gpSessions, gpSlots, patients, practices 
 import type { Message, Notifier } from "~/domain/notify/notifier.server";
 import type { TemplateName } from "~/domain/notify/templates";
 import { createPatient } from "../../../tests/support/registration-fixtures";
+import { refusingNotifier } from "../../../tests/support/refusing-notifier";
 import { makePractice, useTestWorld } from "../../../tests/support/world";
-import { NotifySendError } from "~/domain/notify/notify.server";
 import { createFftInvitation, inviteAfterAppointments } from "./fft.server";
 
 const world = useTestWorld();
@@ -98,12 +98,7 @@ describe("invitations after appointments", () => {
         bookedByPatientId: person!.id,
       });
     }
-    const refusing = new (class extends RecordingNotifier {
-      override async send<T extends TemplateName>(message: Message<T>) {
-        if (message.to === mobiles[0]) throw new NotifySendError("GOV.UK Notify refused the fft-invitation sms: 400 ValidationError", 400, "ValidationError");
-        await super.send(message);
-      }
-    })();
+    const refusing = refusingNotifier((m) => m.to === mobiles[0]);
     const deps = { db: context.db, notifier: refusing, productName: "Frontdoor" };
     await expect(inviteAfterAppointments(deps, ORIGIN, context.clock.now())).rejects.toThrow("400 ValidationError");
     expect(refusing.sent.map((m) => m.to)).toEqual([mobiles[1]]);

@@ -122,13 +122,14 @@ describe("a carer's pending link", () => {
   it("tells staff when GOV.UK Notify refused the carer's e-mail address: the decision stands (decision 0153)", async () => {
     const { here, carer } = await setUp();
     const code = here.practice.urlCode;
-    const notifier = refusingNotifier(context.notifier, (m) => m.template === "proxy-link-decision");
+    const outbox = context.notifier;
+    const notifier = refusingNotifier((m) => m.template === "proxy-link-decision", context.notifier);
     context.notifier = notifier;
     let declined: Response;
     try {
       declined = await decide(code, carer.dependentPatientId, carer.userId, here.receptionist.cookie, { decision: "decline", note: "We could not confirm it." });
     } finally {
-      context.notifier = notifier.inner;
+      context.notifier = outbox;
     }
     expect(declined.status).toBe(303);
     expect(flashOf(context.config.sessionSecret, declined)).toEqual({

@@ -5,8 +5,7 @@ import { addPatientReply } from "~/domain/requests/conversation.server";
 import { inboxCount } from "~/domain/inbox/counters.server";
 import { addAction } from "~/domain/inbox/notes.server";
 import { HANDLING_MESSAGES } from "~/domain/inbox/transitions";
-import { NotifySendError } from "~/domain/notify/notify.server";
-import { readFlash } from "~/web/flash.server";
+import { flashOf, refusingNotifier } from "../../../tests/support/refusing-notifier";
 import { noticeRefusedMessage } from "~/domain/notify/notice-refused";
 import { type TestContext } from "../../../tests/support/context";
 import { useTestWorld } from "../../../tests/support/world";
@@ -98,24 +97,16 @@ describe("staff inboxes", () => {
     const { practice, gp } = await staffPractice(context);
     const { entry } = await submittedRequest(context, practice.id);
     const outboxNotifier = context.notifier;
-    const refusedTexts: string[] = [];
-    context.notifier = {
-      sends: () => true,
-      send: async (message) => {
-        if (message.channel !== "sms") return outboxNotifier.send(message);
-        refusedTexts.push(message.to);
-        throw new NotifySendError("GOV.UK Notify refused the request-message sms: 400 ValidationError", 400, "ValidationError");
-      },
-    };
+    const notifier = refusingNotifier((m) => m.channel === "sms", outboxNotifier);
+    context.notifier = notifier;
     try {
       const response = await post(practice.urlCode, "unassigned", entry.id, gp.cookie, { intent: "reply", version: String(entry.version), body: "Please call us." });
       expect(response.status).toBe(303);
-      const flash = readFlash(context.config.sessionSecret, new Request("http://localhost/", { headers: { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
-      expect(flash).toEqual({
+      expect(flashOf(context.config.sessionSecret, response)).toEqual({
         kind: "success",
         text: "Your message has been sent to the patient. We could not text the patient: GOV.UK Notify refused their mobile number. Contact them another way.",
       });
-      expect(refusedTexts).toEqual(["07700900123"]);
+      expect(notifier.refused.map((m) => m.to)).toEqual(["07700900123"]);
       const messages = await context.db.select().from(entryMessages).where(eq(entryMessages.patientEntryId, entry.id));
       expect(messages.map((m) => m.body)).toEqual(["Please call us."]);
     } finally {

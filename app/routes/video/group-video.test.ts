@@ -78,13 +78,14 @@ describe("group video calls: setting one up", () => {
 
   it("names the patients whose invitation GOV.UK Notify refused; the call stands and the others are invited (decision 0153)", async () => {
     const w = await setUp();
-    const notifier = refusingNotifier(context.notifier, (m) => m.to === `group${w.anna.patientId}@example.com`);
+    const outbox = context.notifier;
+    const notifier = refusingNotifier((m) => m.to === `group${w.anna.patientId}@example.com`, context.notifier);
     context.notifier = notifier;
     let res: Response;
     try {
       res = await create(w, valid(w));
     } finally {
-      context.notifier = notifier.inner;
+      context.notifier = outbox;
     }
     expect(res.status).toBe(303);
     const spaced = `${w.anna.nhsNumber.slice(0, 3)} ${w.anna.nhsNumber.slice(3, 6)} ${w.anna.nhsNumber.slice(6)}`;

@@ -73,7 +73,8 @@ describe("video schedules", () => {
 
   it("tells staff when GOV.UK Notify refused the patient's mobile: the consultation stands, the e-mail went (decision 0153)", async () => {
     const w = await setUp();
-    const notifier = refusingNotifier(context.notifier, (m) => m.channel === "sms");
+    const outbox = context.notifier;
+    const notifier = refusingNotifier((m) => m.channel === "sms", context.notifier);
     context.notifier = notifier;
     try {
       const res = await schedule(w, { sendSms: "on", overrideMobile: "07700 900 998" });
@@ -84,7 +85,7 @@ describe("video schedules", () => {
       });
       expect(notifier.refused.map((m) => m.to)).toEqual(["07700900998"]);
     } finally {
-      context.notifier = notifier.inner;
+      context.notifier = outbox;
     }
     expect(await t.db.select().from(videoConsultations).where(eq(videoConsultations.patientId, w.patient.patientId))).toHaveLength(1);
     expect(await messagesTo(context, `patient${w.patient.patientId}@example.com`, "video-invitation")).toHaveLength(1);
