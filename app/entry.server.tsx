@@ -8,6 +8,7 @@ import { TOKEN_GRANT_COOKIE } from "~/web/auth/token-grant.server";
 import { sessionCookieName } from "~/web/auth/viewer.server";
 import { cacheControlFor } from "~/server/cache-control.server";
 import { RETRY_AFTER_SECONDS } from "~/server/route-layer.server";
+import { documentResponse } from "~/server/remix-handler.server";
 
 /** The one Cache-Control policy (cache-control.server.ts), on pages and on data responses alike. */
 function applyCachePolicy(request: Request, headers: Headers, context: AppLoadContext) {
@@ -36,7 +37,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
  * compression instead of dozens of small chunks through a web stream, which measurably
  * cost CPU on every page (bench/README.md, inbox end to end). Every browser, old ones and
  * bots included, gets a complete document. If a route ever uses defer or Suspense, go back
- * to renderToPipeableStream.
+ * to renderToPipeableStream. The text is kept beside the Response, so the server writes it in one
+ * go rather than reading it back as a stream (remix-handler.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -58,5 +60,5 @@ export default function handleRequest(
   // cookies from a route without a `headers` export. Every 503 page is "the database is away".
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   applyCachePolicy(request, responseHeaders, loadContext);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return documentResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -2,7 +2,7 @@
  * The Remix floor of the request load bench (issue "speed"): what the framework costs with no
  * database and no route code. Frontdoor's own server build (its root layout, the questions
  * page's components, the same Remix request handler) behind the same Express middleware as
- * `createApp` (CSP nonce with helmet, compression, static files, pino-http at the bench's log
+ * `createApp` (CSP nonce with helmet, compression, static files, the access log at the bench's log
  * level), but every loader answers the fixed data Frontdoor gave for the captured page (read
  * from that page's `window.__remixContext`: request-load.ts captures it from the same build with
  * every route hydrated, `everyRouteHydrated` in servers.ts), and every action reads the form and
@@ -15,13 +15,13 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { json, redirect, type ActionFunctionArgs, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
-import { pinoHttp } from "pino-http";
+import { accessLog } from "../app/server/access-log.server";
+import { createRequestHandler } from "../app/server/remix-handler.server";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const html = readFileSync(process.env.FLOOR_HTML_FILE ?? "", "utf8");
@@ -49,7 +49,7 @@ const build: ServerBuild = { ...real, routes };
 
 const app = express();
 app.disable("x-powered-by");
-app.use(pinoHttp({ logger: pino({ level: process.env.LOG_LEVEL ?? "silent" }) }));
+app.use(accessLog(pino({ level: process.env.LOG_LEVEL ?? "silent" }), { ignore: (url) => url === "/healthz" || url.startsWith("/build/") }));
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
   next();

@@ -62,6 +62,23 @@
  * FRONTDOOR_PG_DESCRIBE_EVERY_TIME=1 in a process's environment turns 7 off (pg as published),
  * for `bench/statement-cpu.ts` to measure both ways.
  *
+ * C. Document requests without work whose result nobody reads (decision 0156; own marker).
+ *    Per request, Remix's server runtime copied the build's ~330 route modules into a new object,
+ *    cloned the request twice for every loader and action to strip parameters it almost never
+ *    finds, serialised every loader's data to JSON and parsed it straight back, and serialised
+ *    all of it again for `window.__remixContext`, which a page that is not hydrated (decision
+ *    0145) never prints.
+ * 10. `createEntryRouteModules` once per build's routes object (server-runtime `entry.js`).
+ * 11. `stripIndexParam`, `stripDataParam`, `stripRoutesParam` hand on the request itself when its
+ *     URL has no such parameter (server-runtime `data.js`); with one, a copy as before.
+ * 12. `json()` keeps the JSON text it wrote on its Response, and the static handler parses that
+ *     text instead of reading the body back through a stream (@remix-run/router): the same
+ *     `JSON.parse` of the same text, so the data the page gets is the same, dates as strings.
+ *     A Response whose body has been read, or that `json()` did not make, is read as before.
+ * 13. `createServerHandoffString` answers an object whose `toString()` serialises on first use
+ *     (server-runtime `serverHandoff.js`); `<Scripts>` uses it in a template string, the only
+ *     reader, so a page without `<Scripts>` never pays for it.
+ *
  * Idempotent (a marker says a file is patched); fails loudly when a package's code no longer
  * has the lines it patches (update the patch, or drop it if the package does it by itself).
  * `tests/integration/package-patches.test.ts` checks the installed files are patched, that
@@ -184,6 +201,8 @@ function frontdoorDataRoutesOf(routes) {
 
 export const PG_MARKER = "/* frontdoor: statement descriptions once per connection (scripts/patch-packages.mjs) */";
 
+export const DOCUMENT_MARKER = "/* frontdoor: document requests (scripts/patch-packages.mjs) */";
+
 /**
  * Each file: the module Node resolves from the project, and its edits
  * ([what, the exact text in the published file, what replaces it]).
@@ -247,6 +266,99 @@ export const PATCHES = [
         "createStaticRouter takes the cached data routes and manifest",
         "  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);\n",
         "  let { manifest, dataRoutes } = frontdoorDataRoutesOf(routes);\n",
+      ],
+    ],
+  },
+  {
+    module: "@remix-run/server-runtime/dist/entry.js",
+    marker: DOCUMENT_MARKER,
+    edits: [
+      [
+        "createEntryRouteModules once per routes object",
+        "function createEntryRouteModules(manifest) {\n  return Object.keys(manifest)",
+        `${DOCUMENT_MARKER}
+const frontdoorEntryRouteModules = new WeakMap();
+function createEntryRouteModules(manifest) {
+  let cached = frontdoorEntryRouteModules.get(manifest);
+  if (cached === undefined) {
+    cached = createEntryRouteModulesUncached(manifest);
+    frontdoorEntryRouteModules.set(manifest, cached);
+  }
+  return cached;
+}
+function createEntryRouteModulesUncached(manifest) {\n  return Object.keys(manifest)`,
+      ],
+    ],
+  },
+  {
+    module: "@remix-run/server-runtime/dist/data.js",
+    marker: DOCUMENT_MARKER,
+    edits: [
+      [
+        "stripIndexParam hands on a request without ?index",
+        "function stripIndexParam(request) {\n  let url = new URL(request.url);\n",
+        `${DOCUMENT_MARKER}
+function stripIndexParam(request) {
+  let url = new URL(request.url);
+  if (!url.searchParams.has("index")) return request;\n`,
+      ],
+      [
+        "stripDataParam hands on a request without ?_data",
+        "function stripDataParam(request) {\n  let url = new URL(request.url);\n",
+        "function stripDataParam(request) {\n  let url = new URL(request.url);\n  if (!url.searchParams.has(\"_data\")) return request;\n",
+      ],
+      [
+        "stripRoutesParam hands on a request without ?_routes",
+        "function stripRoutesParam(request) {\n  let url = new URL(request.url);\n",
+        "function stripRoutesParam(request) {\n  let url = new URL(request.url);\n  if (!url.searchParams.has(\"_routes\")) return request;\n",
+      ],
+    ],
+  },
+  {
+    module: "@remix-run/server-runtime/dist/serverHandoff.js",
+    marker: DOCUMENT_MARKER,
+    edits: [
+      [
+        "the handoff string is made when first printed",
+        "  return markup.escapeHtml(JSON.stringify(serverHandoff));\n",
+        `  ${DOCUMENT_MARKER}
+  let text;
+  return {
+    toString() {
+      if (text === undefined) text = markup.escapeHtml(JSON.stringify(serverHandoff));
+      return text;
+    }
+  };\n`,
+      ],
+    ],
+  },
+  {
+    module: "@remix-run/router",
+    marker: DOCUMENT_MARKER,
+    edits: [
+      [
+        "json() keeps the text it wrote",
+        "  return new Response(JSON.stringify(data), _extends({}, responseInit, {\n    headers\n  }));\n};\n",
+        `  ${DOCUMENT_MARKER}
+  let frontdoorText = JSON.stringify(data);
+  let response = new Response(frontdoorText, _extends({}, responseInit, {
+    headers
+  }));
+  if (typeof frontdoorText === "string") response[frontdoorJsonText] = frontdoorText;
+  return response;
+};
+const frontdoorJsonText = Symbol.for("frontdoor.jsonText");\n`,
+      ],
+      [
+        "the static handler parses the kept text",
+        "        if (result.body == null) {\n          data = null;\n        } else {\n          data = await result.json();\n        }\n",
+        `        if (result.body == null) {
+          data = null;
+        } else if (typeof result[frontdoorJsonText] === "string" && !result.bodyUsed) {
+          data = JSON.parse(result[frontdoorJsonText]);
+        } else {
+          data = await result.json();
+        }\n`,
       ],
     ],
   },

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import express from "express";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context.server";
@@ -25,6 +26,7 @@ import { createApp, createLogger } from "./http.server";
 import { cacheControlFor, NO_STORE, PUBLIC_PAGE } from "./cache-control.server";
 import { FORM_BODY_BYTES } from "./request-body.server";
 import { redactLogValue } from "./log-redaction.server";
+import { accessLog, loggedPath } from "./access-log.server";
 import { IMMUTABLE, OLD_ADDRESS } from "./static-files.server";
 import { writeStaticFiles } from "~/styles/build.mjs";
 
@@ -198,6 +200,53 @@ describe("logs", () => {
     for (const personal of ["sarah.thompson@example.com", "9434765919", "943 476 5919", "1984-03-17", "07700 900123", "Thompson", "secret-token", "sarah.thompson%40example.com"]) {
       expect(log, personal).not.toContain(personal);
     }
+  });
+
+  it("write one line per request: method, path without its query, status, time taken", async () => {
+    const { lines, port } = await start();
+    await send(port, { method: "GET", path: "/who?token=secret-token" });
+    await send(port, { method: "GET", path: "/validate/a-secret-token?x=1" });
+    await send(port, { method: "GET", path: "/healthz" });
+    await new Promise((resolve) => setImmediate(resolve));
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number; req: { id: string; method: string; path: string }; res: { statusCode: number }; responseTime: number });
+    const requests = entries.filter((e) => e.msg === "request completed");
+    expect(requests.map((e) => [e.req.method, e.req.path, e.res.statusCode])).toEqual([
+      ["GET", "/who", 200],
+      ["GET", "/validate/[token]", 404],
+    ]);
+    for (const e of requests) {
+      expect(e.req.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(e.responseTime).toBeGreaterThanOrEqual(0);
+    }
+    expect(lines.join("")).not.toContain("secret-token");
+  });
+
+  it("log a request the server failed at error level", async () => {
+    const lines: string[] = [];
+    const failing = express();
+    failing.use(accessLog(createLogger(testConfig({ LOG_LEVEL: "info" }), new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) })), { ignore: () => false }));
+    failing.get("/boom", (_req, res) => void res.status(502).send("no"));
+    const server = failing.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    await send((server.address() as AddressInfo).port, { method: "GET", path: "/boom" });
+    await new Promise((resolve) => setImmediate(resolve));
+    const failed = lines.map((line) => JSON.parse(line)).find((e) => e.msg === "request errored");
+    expect(failed).toMatchObject({ level: 50, req: { method: "GET", path: "/boom" }, res: { statusCode: 502 }, err: { message: "failed with status code 502" } });
+  });
+
+  it("cost nothing at a level that writes nothing", async () => {
+    const { lines, port } = await start({ LOG_LEVEL: "silent" });
+    await send(port, { method: "GET", path: "/who" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([]);
+  });
+
+  it("loggedPath keeps the path and masks the tokens paths carry", () => {
+    expect(loggedPath("/demo/questions/12?page=2")).toBe("/demo/questions/12");
+    expect(loggedPath("/account/password/reset/abc123")).toBe("/account/password/reset/[token]");
+    expect(loggedPath("/practice/demo/register/xyz")).toBe("/practice/demo/register/[token]");
+    expect(loggedPath("/bm/4/files/t0k3n")).toBe("/bm/4/files/[token]");
   });
 
   it("redactLogValue masks nested values and the keys that hold what someone typed", () => {

@@ -4,13 +4,11 @@
  * CSRF cookie, and the Remix handler with every action CSRF-checked.
  */
 import { MOCK_NHS_LOGIN_PATH } from "~/nhs-login-config.server";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import type { AppContext } from "~/context.server";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
@@ -31,7 +29,9 @@ import { LocalDiskFileStore, type FileStore } from "~/domain/files/file-store.se
 import type { GpSystem } from "~/domain/gp-system/gp-system";
 import { SimulatedGpSystem } from "~/domain/gp-system/simulated-gp-system.server";
 import { newRequestMemo } from "~/server/request-memo.server";
-import { randomBase64, randomHex } from "./random-pool.server";
+import { accessLog } from "./access-log.server";
+import { createRequestHandler } from "./remix-handler.server";
+import { randomBase64 } from "./random-pool.server";
 import { documentLoadsForNotHydrated } from "./no-hydration.server";
 
 
@@ -80,22 +80,8 @@ export function createApp(deps: AppDeps) {
   // the socket's address is the client (throttles and logs cannot be fooled by a header).
   app.set("trust proxy", config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: () => randomHex(8),
-      // Paths only: query strings can carry tokens, and no headers (cookies) are logged.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: String(req.url).split("?")[0].replace(/\/(security|validate|guest-validate|register|reset)\/[^/]+/g, "/$1/[token]").replace(/\/password\/reset\/[^/]+/, "/password/reset/[token]").replace(/\/bm\/(\d+)\/files\/[^/]+/, "/bm/$1/files/[token]"),
-        }),
-        res: (res: { statusCode?: number; raw?: { statusCode?: number } }) => ({ statusCode: res.statusCode ?? res.raw?.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/build/") },
-    }),
-  );
+  // One line per request, without personal data (access-log.server.ts).
+  app.use(accessLog(logger, { ignore: (url) => url === "/healthz" || url.startsWith("/build/") }));
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBase64(16);

@@ -29,7 +29,6 @@ const SERVER_PACKAGES = [
   "@electric-sql/pglite",
   "express",
   "pino",
-  "pino-http",
   "oidc-provider",
   "openid-client",
   "notifications-node-client",

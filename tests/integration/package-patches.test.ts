@@ -6,13 +6,15 @@
  * branches and paths), and makes the same data routes; the static router of a render is the
  * published one's. pg's kept statement descriptions (decision 0154, PostgreSQL runs only): the
  * same results as with a Describe on every execution, which is now sent once per connection.
+ * Document requests (decision 0156): loaders get the request itself, the page the same loader data
+ * without reading json()'s body back, route modules once per build, the handoff string when printed.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { INDEX_MARKER, MARKER, PATCHES, PG_MARKER, fileOf, patchSource, unpatchSource } from "../../scripts/patch-packages.mjs";
+import { DOCUMENT_MARKER, INDEX_MARKER, MARKER, PATCHES, PG_MARKER, fileOf, patchSource, unpatchSource } from "../../scripts/patch-packages.mjs";
 import { testDatabaseTarget } from "../support/db";
 import { areaRoutes } from "../../app/route-table.mjs";
 
@@ -196,6 +198,87 @@ describe("the static router patch of react-router-dom", () => {
       for (const match of first.state.matches) expect(match.route).toHaveProperty("hasErrorBoundary");
       expect(patchedServer.createStaticRouter(routes, context).routes).toBe(first.routes);
     }
+  });
+});
+
+describe("the document-request patches of the server runtime and router (decision 0156)", () => {
+  const patchFor = (module: string) => (PATCHES as Patch[]).find((p) => p.module === module && p.marker === DOCUMENT_MARKER)!;
+  /** A CommonJS file of the package as published (every patch of ours taken out), with the real require. */
+  function publishedModule<T>(...patches: Patch[]): T {
+    const file = fileOf(patches[0]) as string;
+    let text = readFileSync(file, "utf8");
+    for (const patch of patches) text = unpatchSource(text, patch);
+    const exports = {} as T;
+    const requireHere = createRequire(file);
+    new Function("module", "exports", "require", text)({ exports }, exports, requireHere);
+    return exports;
+  }
+  const serverRuntime = (name: string) => require(fileOf(patchFor(`@remix-run/server-runtime/dist/${name}.js`)) as string);
+
+  it("hands a loader and an action the request itself when its URL has no ?index, ?_data or ?_routes; a copy without them otherwise", async () => {
+    const data = serverRuntime("data") as {
+      callRouteLoader(args: object): Promise<Response>;
+      callRouteAction(args: object): Promise<Response>;
+    };
+    const seen: Request[] = [];
+    const loader = ({ request }: { request: Request }) => (seen.push(request), { ok: true });
+    const plain = new Request("http://x/demo/questions/12?page=2&q=a%20b");
+    await data.callRouteLoader({ loader, request: plain, params: {}, routeId: "r", loadContext: {}, singleFetch: false });
+    await data.callRouteLoader({ loader, request: plain, params: {}, routeId: "r", loadContext: {}, singleFetch: true });
+    expect(seen[0]).toBe(plain);
+    expect(seen[1]).toBe(plain);
+    const marked = new Request("http://x/demo/questions/12?index&_data=routes%2Fx&_routes=a&page=2");
+    await data.callRouteLoader({ loader, request: marked, params: {}, routeId: "r", loadContext: {}, singleFetch: false });
+    await data.callRouteLoader({ loader, request: marked, params: {}, routeId: "r", loadContext: {}, singleFetch: true });
+    expect(seen[2]).not.toBe(marked);
+    expect(seen[2].url).toBe("http://x/demo/questions/12?_routes=a&page=2");
+    expect(seen[3].url).toBe("http://x/demo/questions/12?_data=routes%2Fx&page=2");
+    // An action reads the body it was sent, from the request itself.
+    const post = new Request("http://x/form", { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    let body = "";
+    await data.callRouteAction({ action: async ({ request }: { request: Request }) => ((body = await request.text()), null), request: post, params: {}, routeId: "r", loadContext: {}, singleFetch: false });
+    expect(body).toBe("a=1");
+  });
+
+  it("gives the page the same loader data as reading json()'s body back: dates as strings, undefined dropped", async () => {
+    type Handler = { query(request: Request): Promise<{ loaderData: Record<string, unknown> }> };
+    type RouterModule = { json(data: unknown, init?: object): Response; createStaticHandler(routes: object[]): Handler };
+    const routerPatches = (PATCHES as Patch[]).filter((p) => p.module === "@remix-run/router");
+    const asPublished = publishedModule<RouterModule>(...routerPatches.reverse());
+    const asPatched = require(routerFile) as RouterModule;
+    const value = { when: new Date(Date.UTC(2026, 10, 29)), gone: undefined, list: [1, "two", null], text: "<b>é</b>" };
+    for (const router of [asPatched, asPublished]) {
+      const routes = [
+        { id: "root", path: "/", loader: () => router.json(value), children: [{ id: "page", index: true, loader: () => new Response('{"plain":true}', { headers: { "Content-Type": "application/json" } }) }] },
+      ];
+      const context = await router.createStaticHandler(routes).query(new Request("http://x/"));
+      expect(context.loaderData).toEqual({ root: { when: "2026-11-29T00:00:00.000Z", list: [1, "two", null], text: "<b>é</b>" }, page: { plain: true } });
+    }
+    // The Response still carries its body for anyone else who reads it (a resource route's answer).
+    expect(await asPatched.json(value).json()).toEqual({ when: "2026-11-29T00:00:00.000Z", list: [1, "two", null], text: "<b>é</b>" });
+    expect(asPatched.json(undefined).body).toBeNull();
+  });
+
+  it("makes the entry's route modules once per build and the handoff string only when printed", () => {
+    const entry = serverRuntime("entry") as { createEntryRouteModules(routes: object): Record<string, unknown> };
+    const routes = { root: { module: { a: 1 } }, "routes/x": { module: { b: 2 } } };
+    const modules = entry.createEntryRouteModules(routes);
+    expect(modules).toEqual({ root: { a: 1 }, "routes/x": { b: 2 } });
+    expect(entry.createEntryRouteModules(routes)).toBe(modules);
+    expect(entry.createEntryRouteModules({ ...routes })).not.toBe(modules);
+
+    const handoff = serverRuntime("serverHandoff") as { createServerHandoffString(value: unknown): { toString(): string } };
+    const published = publishedModule<typeof handoff>(patchFor("@remix-run/server-runtime/dist/serverHandoff.js"));
+    const state = { state: { loaderData: { root: { title: "</script><script>alert(1)</script>", when: "2026-11-29" } } } };
+    const stringify = vi.spyOn(JSON, "stringify");
+    const lazy = handoff.createServerHandoffString(state);
+    expect(stringify).not.toHaveBeenCalled();
+    expect(`window.__remixContext = ${lazy};`).toBe(`window.__remixContext = ${published.createServerHandoffString(state)};`);
+    expect(String(lazy)).not.toContain("</script>");
+    stringify.mockClear();
+    expect(String(lazy)).toBe(`${lazy}`);
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
   });
 });
 
