@@ -3,7 +3,7 @@
  * response writer, with one short cut. A page is rendered to one string (entry.server.tsx);
  * the express adapter wrote it back by reading the Response's body as a web stream, chunk by
  * chunk, each chunk encoded to bytes, written, and flushed through compression. A document
- * made by `documentResponse` keeps its text beside the Response, and is answered with one
+ * made by `documentResponse` keeps its text on the Response, and is answered with one
  * `res.end(text)`. Any other Response (redirects, resource routes, data requests, files) is
  * written by the adapter as before.
  */
@@ -12,22 +12,31 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 
-const documentText = new WeakMap<Response, string>();
+/**
+ * Where the text is kept: a property under a registered symbol, not a module's WeakMap, because
+ * entry.server is bundled into the Remix build (build/index.js) and this handler into the server
+ * (build/server.js): each bundle has its own copy of this module, and only Symbol.for is shared.
+ */
+const DOCUMENT_TEXT = Symbol.for("frontdoor.documentText");
+type KeptDocument = Response & { [DOCUMENT_TEXT]?: string };
 
 /** A whole HTML document as a Response, its text kept for `sendResponse`. */
 export function documentResponse(html: string, init: ResponseInit): Response {
-  const response = new Response(html, init);
-  documentText.set(response, html);
+  const response: KeptDocument = new Response(html, init);
+  response[DOCUMENT_TEXT] = html;
   return response;
 }
 
 /** Writes a Response to Express: a kept document in one write, anything else by the adapter. */
 export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
-  const text = documentText.get(response);
-  if (text === undefined) return sendRemixResponse(res, response);
+  const text = (response as KeptDocument)[DOCUMENT_TEXT];
+  if (typeof text !== "string") return sendRemixResponse(res, response);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
+  // Said here, not left to Node: compression commits the headers before it hands the text on
+  // (and takes the length off again when it compresses).
+  res.setHeader("Content-Length", Buffer.byteLength(text));
   res.end(text);
 }
 

@@ -363,3 +363,18 @@ test("stylesheets and icons by hashed names, kept for a year; a signed-in page i
   expect(staffSheet).toMatch(/^\/css\/staff\.[0-9a-f]{10}\.css$/);
   expect((await request.get(staffSheet)).headers()["cache-control"]).toBe(IMMUTABLE);
 });
+
+/**
+ * A page goes out in one write with its length (decision 0156): the Remix build's entry.server
+ * keeps the document's text on its Response and the server's handler, another bundle, finds it.
+ * Were the two to stop meeting, the page would go out chunked through a stream, as before.
+ */
+test("a page is written in one piece, with its length", async ({ request }) => {
+  for (const path of ["/", "/this/does/not/exist"]) {
+    const response = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    const body = await response.body();
+    expect(response.headers()["transfer-encoding"], path).toBeUndefined();
+    expect(response.headers()["content-length"], path).toBe(String(body.length));
+    expect(body.toString("utf8"), path).toMatch(/^<!DOCTYPE html><html[^>]*>[\s\S]*<\/html>$/);
+  }
+});
