@@ -37,7 +37,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
  * compression instead of dozens of small chunks through a web stream, which measurably
  * cost CPU on every page (bench/README.md, inbox end to end). Every browser, old ones and
  * bots included, gets a complete document. If a route ever uses defer or Suspense, go back
- * to renderToPipeableStream. The text is kept beside the Response, so the server writes it in one
+ * to renderToPipeableStream. The text is kept on the Response, so the server writes it in one
  * go rather than reading it back as a stream (remix-handler.server.ts).
  */
 export default function handleRequest(

@@ -168,6 +168,44 @@ describe("Origin", () => {
   });
 });
 
+describe("security headers", () => {
+  async function headersOf(config: ReturnType<typeof testConfig>) {
+    const app = createApp({ config, database: t.database, clock: new FakeClock(), build: fakeBuild(), publicDir: "/nonexistent", logger: createLogger(config) });
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    return [(await send(port, { method: "GET", path: "/who" })).headers, (await send(port, { method: "GET", path: "/who" })).headers];
+  }
+
+  it("a policy that allows the page's own scripts by a nonce new with every response, and no framing", async () => {
+    const [first, second] = await headersOf(testConfig({ LOG_LEVEL: "silent" }));
+    const nonce = (headers: Sent["headers"]) => /'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))?.[1];
+    expect(first["content-security-policy"]).toBe(
+      `default-src 'self';script-src 'self' 'nonce-${nonce(first)}';style-src 'self';img-src 'self' data:;font-src 'self' https://assets.nhs.uk;connect-src 'self';form-action 'self';object-src 'none';base-uri 'none';frame-ancestors 'none'`,
+    );
+    expect(nonce(first)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonce(second)).not.toBe(nonce(first));
+    expect(first).toMatchObject({
+      "x-frame-options": "SAMEORIGIN",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+    });
+    expect(first["x-powered-by"]).toBeUndefined();
+    // Over plain HTTP (development, tests) no HSTS: a browser would remember it for localhost.
+    expect(first["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("over HTTPS: HSTS for a year with subdomains, insecure requests upgraded, the tracking script's origin allowed", async () => {
+    const [headers] = await headersOf({ ...testConfig({ LOG_LEVEL: "silent" }), httpsOnly: true, trackingScriptUrl: "https://track.example/s.js" });
+    expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(String(headers["content-security-policy"])).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/track\.example;/);
+    expect(String(headers["content-security-policy"])).toMatch(/;upgrade-insecure-requests$/);
+  });
+});
+
 describe("TRUST_PROXY", () => {
   const who = async (port: number) => JSON.parse((await send(port, { method: "GET", path: "/who?_data=routes%2Fwho", headers: { "X-Forwarded-For": "203.0.113.7" } })).body).address as string;
 
