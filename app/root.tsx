@@ -70,8 +70,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     cachedForShell(db, "banner", () => getActiveBanner(db)),
     cachedForShell(db, "settings", () => getShellSettings(db)),
     // With the practice the URL names, if it names one: one query, which the page's guards
-    // and layouts then find in the request memo (web/auth/viewer.server.ts).
-    params.practiceCode ? getViewerStateAndPractice(request, context, params.practiceCode).then(([state]) => state.viewer) : getViewer(request, context),
+    // and layouts then find in the request memo (web/auth/viewer.server.ts). An $entryId in a
+    // path is always a patient's request (the steps of a draft): read in the same query.
+    params.practiceCode
+      ? getViewerStateAndPractice(request, context, params.practiceCode, params.entryId).then(([state]) => state.viewer)
+      : getViewer(request, context),
   ]).catch((error: unknown) => {
     if (!isDatabaseUnavailable(error)) throw error;
     databaseAvailable = false;

@@ -151,7 +151,7 @@ const SERVER_NODE_ARGS = ["--max-semi-space-size=32"];
  */
 async function startProcess(script: string, env: NodeJS.ProcessEnv, ready: string, cwd = root, nodeArgs: string[] = []): Promise<ChildProcess> {
   const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, ...loader, script], { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, ...loader, script], { cwd, env, stdio: ["ignore", process.env.BENCH_APP_STDOUT ? "inherit" : "ignore", "inherit"] });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bench: ${script} exited (${child.exitCode}) before it was ready`);

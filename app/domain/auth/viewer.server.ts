@@ -3,12 +3,13 @@
  * deadline moved on) as a side effect. Every guard and menu decision reads this one object.
  * Reading the session cookie and loading once per request is HTTP glue: app/web/auth/viewer.server.ts.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { preparedOnce } from "~/db/prepared.server";
-import { carerDependents, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
-import { hasSentRequestsOf } from "~/domain/requests/access.server";
+import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
+import { entryScopeOf, hasSentRequestsOf } from "~/domain/requests/access.server";
+import { isEntryId, savedAnswersOfEntry, withAnswers, type EntryWithAnswers } from "~/domain/requests/entries.server";
 import { findPracticeByCode, isPracticeCodeShaped, practiceCodeIs, type Practice } from "~/domain/practices/practices.server";
 import {
   checkSession,
@@ -122,6 +123,45 @@ export async function loadViewerAndPractice(
   const { session, user, practice, ...rest } = row;
   const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
   return { state, practice };
+}
+
+/**
+ * loadViewerAndPractice with the patient's request the page's path names ($entryId: every step
+ * of a draft, issue "speed"), still one round trip: the request and its answers as
+ * findEntryWithAnswersForUser reads them, under the same scope (entryScopeOf, with the
+ * session's user), so what comes back is exactly what that read would give this viewer, or null.
+ * The draft steps then take it from the request memo instead of asking PostgreSQL again.
+ */
+export async function loadViewerPracticeAndEntry(
+  context: Pick<AppContext, "db" | "clock">,
+  sessionId: string | undefined,
+  practiceCode: string,
+  entryId: number,
+): Promise<{ state: ViewerState; practice: Practice | null; entry: EntryWithAnswers | null }> {
+  const { db } = context;
+  if (!plausibleSessionId(sessionId) || !isPracticeCodeShaped(practiceCode) || !isEntryId(entryId)) {
+    return { ...(await loadViewerAndPractice(context, sessionId, practiceCode)), entry: null };
+  }
+  const [row] = await preparedOnce(db, "viewer_practice_and_entry", (db) =>
+    db
+      .select({ ...viewerColumns(), practice: practices, entry: patientEntries, savedAnswers: savedAnswersOfEntry() })
+      .from(practices)
+      .leftJoin(sessions, eq(sessions.idHash, sql.placeholder("idHash")))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        patientEntries,
+        and(
+          eq(patientEntries.id, sql.placeholder("entryId")),
+          eq(patientEntries.practiceId, practices.id),
+          entryScopeOf(sessions.userId, sql.placeholder("entryId")),
+        ),
+      )
+      .where(practiceCodeIs(sql.placeholder("code"))),
+  ).execute({ idHash: hashSessionId(sessionId), code: practiceCode.toLowerCase(), entryId });
+  if (!row) return { state: await loadViewerBySession(context, sessionId), practice: null, entry: null };
+  const { session, user, practice, entry, savedAnswers, ...rest } = row;
+  const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
+  return { state, practice, entry: state.viewer && entry ? withAnswers(entry, savedAnswers) : null };
 }
 
 /** The session's expiry checked (and its idle deadline moved on), and the viewer made. */

@@ -46,7 +46,7 @@ export async function createEntry(
 
 /** The entry if it is at this practice and about the user or someone they care for. */
 export async function findEntryForUser(db: Db, userId: number, practiceId: number, entryId: number): Promise<PatientEntry | null> {
-  if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
+  if (!isEntryId(entryId)) return null;
   const [entry] = await preparedOnce(db, "entry_for_user", (db) =>
     db
       .select()
@@ -70,24 +70,39 @@ export async function findEntryWithAnswersForUser(
   userId: number,
   practiceId: number,
   entryId: number,
-): Promise<{ entry: PatientEntry; answers: SavedAnswer[] } | null> {
-  if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
+): Promise<EntryWithAnswers | null> {
+  if (!isEntryId(entryId)) return null;
   const [row] = await preparedOnce(db, "entry_with_answers_for_user", (db) =>
     db
-      .select({
-        ...getTableColumns(patientEntries),
-        // Written with an alias: drizzle leaves columns unqualified in a one-table select, and a
-        // bare "id" in the subquery would be the answer's.
-        savedAnswers: sql<[number, string][] | string>`coalesce((
-          select json_agg(json_build_array(a.question_id, a.answer::text) order by a.question_id)
-          from ${answers} a where a.patient_entry_id = ${patientEntries}.id), '[]'::json)`,
-      })
+      .select({ ...getTableColumns(patientEntries), savedAnswers: savedAnswersOfEntry() })
       .from(patientEntries)
       .where(and(eq(patientEntries.id, sql.placeholder("entryId")), eq(patientEntries.practiceId, sql.placeholder("practiceId")), entryScopeOf(sql.placeholder("userId"))))
       .limit(1),
   ).execute({ entryId, practiceId, userId });
   if (!row) return null;
   const { savedAnswers, ...entry } = row;
+  return withAnswers(entry, savedAnswers);
+}
+
+export type EntryWithAnswers = { entry: PatientEntry; answers: SavedAnswer[] };
+
+/** An id an entry could have (a positive int4): anything else is not found, without a query. */
+export const isEntryId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/**
+ * The answers of the patient_entries row in the enclosing query, as one json column of
+ * [question id, answer as text] pairs in question order (the viewer's load reads them too:
+ * app/domain/auth/viewer.server.ts). Written with an alias: drizzle leaves columns unqualified
+ * in a one-table select, and a bare "id" in the subquery would be the answer's.
+ */
+export function savedAnswersOfEntry() {
+  return sql<[number, string][] | string>`coalesce((
+          select json_agg(json_build_array(a.question_id, a.answer::text) order by a.question_id)
+          from ${answers} a where a.patient_entry_id = ${patientEntries}.id), '[]'::json)`;
+}
+
+/** The entry with its answers from savedAnswersOfEntry's column, each parsed once, as loadAnswers does. */
+export function withAnswers(entry: PatientEntry, savedAnswers: [number, string][] | string): EntryWithAnswers {
   // Both drivers parse json; a driver set up not to would hand over the text.
   const pairs = (typeof savedAnswers === "string" ? JSON.parse(savedAnswers) : savedAnswers) as [number, string][];
   return { entry, answers: pairs.map(([questionId, text]) => ({ questionId, answer: JSON.parse(text) as string | string[] })) };

@@ -22,7 +22,7 @@ import { ageOn } from "~/validation/dates";
 import { actingPatients, type ActingPatient } from "./access.server";
 import { closedMessage } from "./demand";
 import { countSubmission, requestDemand } from "./demand.server";
-import { findEntryForUser, findEntryWithAnswersForUser, findStaffDraft, loadAnswers, type PatientEntry, type SavedAnswer } from "./entries.server";
+import { findEntryForUser, findEntryWithAnswersForUser, findStaffDraft, loadAnswers, type EntryWithAnswers, type PatientEntry, type SavedAnswer } from "./entries.server";
 import type { AnswerValue } from "./answer-rules";
 import { journey, type Journey } from "./journey";
 import type { JourneyPlace } from "~/domain/journeys/step-journey";
@@ -83,9 +83,20 @@ export function parseEntryId(raw: string | null | undefined): number {
 /** Staff of the practice reach only the requests they are writing on a patient's behalf. */
 const isStaffAt = (viewer: Viewer, practice: Practice) => viewer.memberships.some((m) => m.practiceId === practice.id && (m.role === "gp" || m.role === "receptionist"));
 
-export async function requireEntry(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<PatientEntry> {
+export async function requireEntry(
+  context: AppContext,
+  viewer: Viewer,
+  practice: Practice,
+  rawId: string | null | undefined,
+  /** This entry as the viewer's own query read it for this viewer and practice, if it did (patients only). */
+  readWithViewer?: Promise<EntryWithAnswers | null>,
+): Promise<PatientEntry> {
   const id = parseEntryId(rawId);
-  const entry = isStaffAt(viewer, practice) ? await findStaffDraft(context.db, viewer.userId, practice.id, id) : await findEntryForUser(context.db, viewer.userId, practice.id, id);
+  const entry = isStaffAt(viewer, practice)
+    ? await findStaffDraft(context.db, viewer.userId, practice.id, id)
+    : readWithViewer
+      ? ((await readWithViewer)?.entry ?? null)
+      : await findEntryForUser(context.db, viewer.userId, practice.id, id);
   if (!entry) throw new NotFound("request");
   return entry;
 }
@@ -175,14 +186,23 @@ function stateOf(set: QuestionSet | null, saved: readonly SavedAnswer[], entry: 
  */
 export type Draft = DraftState & { entry: PatientEntry; paths: DraftPaths };
 
-export async function openDraft(context: AppContext, viewer: Viewer, practice: Practice, rawId: string | null | undefined): Promise<Draft> {
+export async function openDraft(
+  context: AppContext,
+  viewer: Viewer,
+  practice: Practice,
+  rawId: string | null | undefined,
+  /** This entry as the viewer's own query read it for this viewer and practice, if it did. */
+  readWithViewer?: Promise<EntryWithAnswers | null>,
+): Promise<Draft> {
   if (isStaffAt(viewer, practice)) {
     const entry = await requireEntry(context, viewer, practice, rawId);
     await requireOpenDraft(context, practice, entry);
     return { entry, paths: draftPaths(practice.urlCode, entry.id), ...(await draftState(context, entry)) };
   }
-  // The patient side, on every step of every draft: the entry and its answers in one round trip.
-  const found = await findEntryWithAnswersForUser(context.db, viewer.userId, practice.id, parseEntryId(rawId));
+  // The patient side, on every step of every draft: the entry and its answers in one round trip,
+  // or none when the viewer's query brought them (app/web/auth/viewer.server.ts).
+  const id = parseEntryId(rawId);
+  const found = await (readWithViewer ?? findEntryWithAnswersForUser(context.db, viewer.userId, practice.id, id));
   if (!found) throw new NotFound("request");
   const { entry } = found;
   await requireOpenDraft(context, practice, entry);

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { isEmergency } from "~/domain/requests/answer-rules";
-import { closeDraft, draftState, questionsPath, requireEntry } from "~/domain/requests/journey.server";
-import { requireEntryAuthor } from "~/web/requests/draft-step.server";
+import { closeDraft, draftState, questionsPath } from "~/domain/requests/journey.server";
+import { openEntryStep } from "~/web/requests/draft-step.server";
 import { requestTimedOut } from "~/domain/requests/request-timer";
 import type { AppContext } from "~/context.server";
 import type { PatientEntry } from "~/domain/requests/entries.server";
@@ -24,8 +24,7 @@ async function reportedEmergency(context: AppContext, entry: PatientEntry): Prom
  * emergency) and never reaches the practice as a routine request.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
-  const entry = await requireEntry(context, viewer, practice, params.entryId);
+  const { practice, entry } = await openEntryStep(request, context, params.practiceCode, params.entryId);
   const confirmed = entry.stage === "cancelled" && entry.closedReason === "emergency";
   if (!confirmed && (entry.stage !== "created" || !(await reportedEmergency(context, entry)))) {
     throw redirect(questionsPath(practice.urlCode, entry.id));
@@ -34,8 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { viewer, practice } = await requireEntryAuthor(request, context, params.practiceCode);
-  const entry = await requireEntry(context, viewer, practice, params.entryId);
+  const { practice, entry } = await openEntryStep(request, context, params.practiceCode, params.entryId);
   // The emergency closes the draft whatever the time: the advice matters more than the limit.
   if (entry.stage === "created" && ((await reportedEmergency(context, entry)) || requestTimedOut(entry.startedAt, context.clock.now()))) {
     await closeDraft(context, entry.id, "emergency");

@@ -43,18 +43,19 @@ type Guarded<P extends boolean> = { viewer: Viewer | null; practice: P extends t
  * guard decides: practice codes are public (each practice's own landing page shows its code), so
  * the 404 tells a stranger nothing a sign-in page would have hidden. (The route layer sends a
  * former code of a practice on to its current one from that 404: decision 0152.)
+ * `entryId`: the patient's request the page is about, read with the viewer (viewer.server.ts).
  */
 export async function requireGuards(
   request: Request,
   context: AppContext,
   guards: Guard[],
-  options: { practiceCode?: string } = {},
+  options: { practiceCode?: string; entryId?: string | null } = {},
 ): Promise<Guarded<false>> {
   const url = new URL(request.url);
   const path = url.pathname + url.search;
   // The session and the practice: one round trip (viewer.server.ts).
   const [state, practice] = options.practiceCode
-    ? await getViewerStateAndPractice(request, context, options.practiceCode)
+    ? await getViewerStateAndPractice(request, context, options.practiceCode, options.entryId)
     : [await getViewerState(request, context), null];
   if (options.practiceCode && !practice) throw notFound();
   const viewer = state.viewer;
@@ -91,7 +92,7 @@ export async function requireViewer(
   request: Request,
   context: AppContext,
   guards: Guard[],
-  options: { practiceCode?: string } = {},
+  options: { practiceCode?: string; entryId?: string | null } = {},
 ): Promise<{ viewer: Viewer; practice: Practice | null }> {
   const result = await requireGuards(request, context, guards, options);
   if (!result.viewer) throw redirect(loginPath(new URL(request.url).pathname));

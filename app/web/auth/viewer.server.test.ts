@@ -13,7 +13,7 @@ import { makeEntry } from "../../../tests/support/request-fixtures";
 import { getRequest } from "../../../tests/support/requests";
 import { makePractice, makeUser, sessionRow, signInAs } from "../../../tests/support/session-fixtures";
 import { practiceNamedInUrl } from "~/web/practices.server";
-import { getViewerState, getViewerStateAndPractice } from "./viewer.server";
+import { entryReadWithViewer, getViewerState, getViewerStateAndPractice } from "./viewer.server";
 
 const t = useTestWorld();
 let context: TestContext;
@@ -180,5 +180,54 @@ describe("the viewer and the practice the URL names, in one query", () => {
     const [during] = await getViewerStateAndPractice(post, page, practice.urlCode);
     expect(during.viewer!.firstName).toBe("Renamed");
     expect(await getViewerState(post, page)).toBe(during);
+  });
+});
+
+describe("the page's request, read with the viewer", () => {
+  it("is kept in the memo for the page's loaders, and per Request for an action", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context, { patientAt: practice.id });
+    const [record] = await context.db.select().from(patients).where(eq(patients.userId, user.id));
+    const draft = await makeEntry(context, { practiceId: practice.id, patientId: record.id, userId: user.id, answers: { 31: "fit_note" } });
+    const { cookie } = await signInAs(context, user.id);
+    const path = `/${practice.urlCode}/questions/${draft.id}`;
+
+    // A page: the root's read brings it; the draft step's loader (its own Request) finds it.
+    const page = { ...context, memo: newRequestMemo() };
+    await getViewerStateAndPractice(getRequest(path, { cookie }), page, practice.urlCode, String(draft.id));
+    const found = await entryReadWithViewer(getRequest(path, { cookie }), page, draft.id);
+    expect(found?.entry.id).toBe(draft.id);
+    expect(found?.answers).toEqual([{ questionId: 31, answer: "fit_note" }]);
+    // Not another entry's, and not for a page whose first read did not ask for it.
+    expect(entryReadWithViewer(getRequest(path, { cookie }), page, draft.id + 1)).toBeUndefined();
+    const plain = { ...context, memo: newRequestMemo() };
+    await getViewerStateAndPractice(getRequest(path, { cookie }), plain, practice.urlCode);
+    expect(entryReadWithViewer(getRequest(path, { cookie }), plain, draft.id)).toBeUndefined();
+
+    // An action: per Request, never from (or into) the memo a page's loaders share.
+    const post = new Request(`http://localhost${path}`, { method: "POST", headers: { cookie } });
+    await getViewerStateAndPractice(post, page, practice.urlCode, String(draft.id));
+    expect((await entryReadWithViewer(post, page, draft.id))?.entry.id).toBe(draft.id);
+    expect(entryReadWithViewer(new Request(`http://localhost${path}`, { method: "POST", headers: { cookie } }), page, draft.id)).toBeUndefined();
+  });
+
+  it("is null for a request the viewer may not see, and not read for an id no request could have", async () => {
+    const practice = await makePractice(context);
+    const owner = await makeUser(context, { patientAt: practice.id });
+    const [record] = await context.db.select().from(patients).where(eq(patients.userId, owner.id));
+    const theirs = await makeEntry(context, { practiceId: practice.id, patientId: record.id, userId: owner.id });
+    const stranger = await makeUser(context, { patientAt: practice.id });
+    const { cookie } = await signInAs(context, stranger.id);
+    const page = { ...context, memo: newRequestMemo() };
+    const [state] = await getViewerStateAndPractice(getRequest("/", { cookie }), page, practice.urlCode, String(theirs.id));
+    expect(state.viewer!.userId).toBe(stranger.id);
+    expect(await entryReadWithViewer(getRequest("/", { cookie }), page, theirs.id)).toBeNull();
+
+    for (const raw of ["abc", "-3", "1e3", ""]) {
+      const other = { ...context, memo: newRequestMemo() };
+      const [still] = await getViewerStateAndPractice(getRequest("/", { cookie }), other, practice.urlCode, raw);
+      expect(still.viewer!.userId).toBe(stranger.id);
+      expect([...other.memo.keys()].some((key) => key.startsWith("viewer-entry:"))).toBe(false);
+    }
   });
 });

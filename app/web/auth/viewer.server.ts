@@ -3,12 +3,14 @@
  * request (app/domain/auth/viewer.server.ts loads it from the session id).
  */
 import type { AppContext } from "~/context.server";
-import { loadViewerAndPractice, loadViewerBySession, type Viewer, type ViewerState } from "~/domain/auth/viewer.server";
+import { loadViewerAndPractice, loadViewerBySession, loadViewerPracticeAndEntry, type Viewer, type ViewerState } from "~/domain/auth/viewer.server";
+import type { EntryWithAnswers } from "~/domain/requests/entries.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "~/domain/sessions/sessions.server";
 import { memoized } from "~/server/request-memo.server";
 import { practiceMemoKey, practiceNamedInUrl } from "~/web/practices.server";
 import { readCookie } from "~/web/cookies";
+import { parseId } from "~/validation/ids";
 
 export function sessionCookieName(context: Pick<AppContext, "config">) {
   return context.config.httpsOnly ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
@@ -40,18 +42,62 @@ export async function getViewer(request: Request, context: AppContext): Promise<
  * The viewer and the practice named in the URL (the guards need both): one query when neither
  * is loaded yet for this request and a session cookie came, filling both memos, so the
  * layouts and the page find them there; otherwise each from its own memo or query.
+ *
+ * `pageEntryId`: the patient's request the page's path names ($entryId, the steps of a draft),
+ * read in that same query (loadViewerPracticeAndEntry) and kept for this request only, where
+ * the draft step finds it (entryReadWithViewer) instead of reading it again (issue "speed").
  */
-export async function getViewerStateAndPractice(request: Request, context: AppContext, practiceCode: string): Promise<[ViewerState, Practice | null]> {
+export async function getViewerStateAndPractice(
+  request: Request,
+  context: AppContext,
+  practiceCode: string,
+  pageEntryId?: string | null,
+): Promise<[ViewerState, Practice | null]> {
   const sessionId = readCookie(request, sessionCookieName(context));
   const memo = request.method === "GET" || request.method === "HEAD" ? context.memo : undefined;
   const practiceKey = practiceMemoKey(practiceCode);
   const loaded = cache.has(request) || memo?.has(VIEWER_MEMO_KEY) || memo?.has(practiceKey);
   if (!sessionId || loaded) return Promise.all([getViewerState(request, context), practiceNamedInUrl(request, context, practiceCode)]);
-  const both = loadViewerAndPractice(context, sessionId, practiceCode);
+  const entryId = pageEntryId == null ? null : parseId(pageEntryId);
+  const both: Promise<{ state: ViewerState; practice: Practice | null; entry?: EntryWithAnswers | null }> =
+    entryId === null ? loadViewerAndPractice(context, sessionId, practiceCode) : loadViewerPracticeAndEntry(context, sessionId, practiceCode, entryId);
   const state = both.then((b) => b.state);
   const practice = both.then((b) => b.practice);
   cache.set(request, state);
   memo?.set(VIEWER_MEMO_KEY, state);
   memo?.set(practiceKey, practice);
+  if (entryId !== null) rememberEntryRead(request, memo, entryId, both.then((b) => b.entry ?? null));
   return Promise.all([state, practice]);
+}
+
+/*
+ * The page's request as read with the viewer: in the request memo for a page's loaders (each
+ * has its own Request object), per Request otherwise (an action). Read by the same session's
+ * viewer, so only this HTTP request may use it.
+ */
+const entryReads = new WeakMap<Request, Map<number, Promise<EntryWithAnswers | null>>>();
+const entryMemoKey = (entryId: number) => `viewer-entry:${entryId}`;
+
+function rememberEntryRead(request: Request, memo: AppContext["memo"] | undefined, entryId: number, read: Promise<EntryWithAnswers | null>) {
+  // A page whose guard answers first never asks for it: a failed read (the database away) is
+  // the guard's error to report, not an unhandled rejection. Whoever awaits it still gets it.
+  read.catch(() => {});
+  if (memo) {
+    memo.set(entryMemoKey(entryId), read);
+    return;
+  }
+  let forRequest = entryReads.get(request);
+  if (!forRequest) entryReads.set(request, (forRequest = new Map()));
+  forRequest.set(entryId, read);
+}
+
+/**
+ * The patient's request `entryId` as the viewer's query read it for this request (the entry and
+ * its answers if this viewer may see it at this practice, else null), or undefined when it was
+ * not read with the viewer: then read it on its own.
+ */
+export function entryReadWithViewer(request: Request, context: AppContext, entryId: number): Promise<EntryWithAnswers | null> | undefined {
+  const memo = request.method === "GET" || request.method === "HEAD" ? context.memo : undefined;
+  if (memo) return memo.get(entryMemoKey(entryId)) as Promise<EntryWithAnswers | null> | undefined;
+  return entryReads.get(request)?.get(entryId);
 }

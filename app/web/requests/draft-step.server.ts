@@ -5,8 +5,10 @@
  */
 import type { AppContext } from "~/context.server";
 import { loggedin, nogp, nogpExceptHere } from "~/domain/auth/guards";
-import { openDraft, type Draft } from "~/domain/requests/journey.server";
+import { openDraft, requireEntry, type Draft } from "~/domain/requests/journey.server";
 import { requireViewer } from "~/web/auth/guards.server";
+import { entryReadWithViewer } from "~/web/auth/viewer.server";
+import { parseId } from "~/validation/ids";
 import { notFound } from "~/web/responses.server";
 
 /** Signed in (patients, carers and guests), never staff: they use the staff variants. */
@@ -18,9 +20,13 @@ export async function requireRequester(request: Request, context: AppContext, pr
   return { viewer, practice };
 }
 
-/** For the pages of an existing draft or request: its patient side, or staff of this practice. */
-export async function requireEntryAuthor(request: Request, context: AppContext, practiceCode: string | undefined) {
-  const { viewer, practice } = await requireViewer(request, context, [loggedin, nogpExceptHere], { practiceCode: practiceCode ?? "" });
+/**
+ * For the pages of an existing draft or request: its patient side, or staff of this practice.
+ * `entryId`: the request the page is about, read with the viewer when nothing read the viewer
+ * yet (an action; a page's loaders have the root's read): openDraftStep takes it from there.
+ */
+export async function requireEntryAuthor(request: Request, context: AppContext, practiceCode: string | undefined, entryId?: string | null) {
+  const { viewer, practice } = await requireViewer(request, context, [loggedin, nogpExceptHere], { practiceCode: practiceCode ?? "", entryId });
   if (!practice) throw notFound();
   return { viewer, practice };
 }
@@ -39,6 +45,19 @@ export async function openDraftStep(
   practiceCode: string | undefined,
   rawEntryId: string | null | undefined,
 ): Promise<EntryAuthor & { draft: Draft }> {
-  const { viewer, practice } = await requireEntryAuthor(request, context, practiceCode);
-  return { viewer, practice, draft: await openDraft(context, viewer, practice, rawEntryId) };
+  const { viewer, practice, readWithViewer } = await authorAndEntryRead(request, context, practiceCode, rawEntryId);
+  return { viewer, practice, draft: await openDraft(context, viewer, practice, rawEntryId, readWithViewer) };
+}
+
+/** A page about one of the author's requests that need not be a draft any more (the emergency screen). */
+export async function openEntryStep(request: Request, context: AppContext, practiceCode: string | undefined, rawEntryId: string | null | undefined) {
+  const { viewer, practice, readWithViewer } = await authorAndEntryRead(request, context, practiceCode, rawEntryId);
+  return { viewer, practice, entry: await requireEntry(context, viewer, practice, rawEntryId, readWithViewer) };
+}
+
+/** The guards, and the entry as the viewer's query read it (the root's for a page, the guard's own for an action). */
+async function authorAndEntryRead(request: Request, context: AppContext, practiceCode: string | undefined, rawEntryId: string | null | undefined) {
+  const { viewer, practice } = await requireEntryAuthor(request, context, practiceCode, rawEntryId);
+  const id = parseId(rawEntryId);
+  return { viewer, practice, readWithViewer: id === null ? undefined : entryReadWithViewer(request, context, id) };
 }
