@@ -12,11 +12,13 @@
  */
 import "./production-env";
 import { PGlite } from "@electric-sql/pglite";
+import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { fileURLToPath } from "node:url";
 import { BENCH_SESSION_SECRET, startFrontdoor } from "./servers";
 import { questionPagePath, seedBenchPatients } from "./request-fixtures";
+import { IDEMPOTENCY_FIELD } from "../app/server/idempotency.server";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** As bench/request-load.ts posts (question 31 of the admin issue type, page 1). */
@@ -83,7 +85,8 @@ try {
     const path = questionPagePath("demo", patient.draftIds[i], 1);
     for (const method of ["GET", "POST"] as const) {
       const before = { queries, transactions, at: performance.now(), cpu: process.cpuUsage() };
-      const form = method === "POST" ? new URLSearchParams({ csrf: patient.csrfToken, ...ANSWER_FIELDS }).toString() : undefined;
+      // As the page's form posts: the CSRF token and a fresh page key (runOnce's claim and record).
+      const form = method === "POST" ? new URLSearchParams({ csrf: patient.csrfToken, [IDEMPOTENCY_FIELD]: randomUUID(), ...ANSWER_FIELDS }).toString() : undefined;
       if (showSql && i > 0) console.log(`${method} ${path}`);
       const response = await fetch(new URL(path, frontdoor.baseUrl), {
         method,

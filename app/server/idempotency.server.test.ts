@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FLASH_COOKIE } from "~/web/flash.server";
 import { useTestWorld } from "../../tests/support/world";
 import { type TestContext } from "../../tests/support/context";
+import { getViewerState, getViewerStateAndPractice, viewerReadingClaimer } from "~/web/auth/viewer.server";
+import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
 import { formFingerprint, runOnce } from "./idempotency.server";
 
 const t = useTestWorld({ onContext: (c) => (context = c) });
@@ -93,6 +95,43 @@ describe("runOnce", () => {
     await runOnce(context, input, signIn);
     await runOnce(context, input, signIn);
     expect(signIn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("runOnce, claiming with the viewer's read (the route layer's posts)", () => {
+  it("claims in the viewer's round trip, where the action then finds its viewer and practice", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context, { patientAt: practice.id });
+    const { cookie } = await signInAs(context, user.id);
+    const input = { routeId: "routes/send", key: key(), form: form({ message: "with the viewer" }) };
+    const post = () => new Request(`http://localhost/${practice.urlCode}/send`, { method: "POST", headers: { cookie } });
+
+    const first = post();
+    const action = vi.fn(async () => {
+      // The guard's read finds what the claim read: the same viewer, no second round trip.
+      const [state, found] = await getViewerStateAndPractice(first, context, practice.urlCode);
+      expect(state.viewer?.userId).toBe(user.id);
+      expect(found?.id).toBe(practice.id);
+      return sent();
+    });
+    const claimer = viewerReadingClaimer(first, context, { practiceCode: practice.urlCode });
+    expect(claimer).toBeDefined();
+    expect(((await runOnce(context, input, action, claimer)) as Response).status).toBe(303);
+    // The same post again, also claiming with its viewer: the key is taken, the redirect replayed.
+    const again = post();
+    const replayed = (await runOnce(context, input, action, viewerReadingClaimer(again, context, { practiceCode: practice.urlCode }))) as Response;
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(replayed.headers.get("Location")).toBe("/demo/submitted");
+  });
+
+  it("claims on its own without a session cookie, or once the viewer is read", async () => {
+    const practice = await makePractice(context);
+    expect(viewerReadingClaimer(new Request("http://localhost/x", { method: "POST" }), context, { practiceCode: practice.urlCode })).toBeUndefined();
+    const user = await makeUser(context);
+    const { cookie } = await signInAs(context, user.id);
+    const post = new Request("http://localhost/x", { method: "POST", headers: { cookie } });
+    await getViewerState(post, context);
+    expect(viewerReadingClaimer(post, context, { practiceCode: practice.urlCode })).toBeUndefined();
   });
 });
 

@@ -85,19 +85,25 @@ async function waitForFirst(context: Pick<AppContext, "db">, hash: string): Prom
   }
 }
 
+/** Claims a key as `claim` below does, in a round trip of the caller's (web/auth/viewer.server.ts). */
+export type Claimer = (claim: { keyHash: string; routeId: string }) => Promise<boolean>;
+
 /**
  * Runs `action` once per (visitor, route, key, content). Returns what the action returned, or
- * the stored redirect of the first post.
+ * the stored redirect of the first post. `claimWith`: the first claim, made with the viewer's
+ * read (the route layer's), so the post pays one round trip for both.
  */
 export async function runOnce(
   context: Pick<AppContext, "db" | "config" | "csrfSecret">,
   input: { routeId: string; key: string; form: FormData },
   action: () => Promise<unknown>,
+  claimWith?: Claimer,
 ): Promise<unknown> {
   const hash = keyHash(context, input.routeId, input.key.slice(0, 200), await formFingerprint(input.form));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed = await claim(context.db, hash, input.routeId);
-    if (claimed.length) return runAndRecord(context, hash, action);
+    const claimed =
+      attempt === 0 && claimWith ? await claimWith({ keyHash: hash, routeId: input.routeId }) : (await claim(context.db, hash, input.routeId)).length > 0;
+    if (claimed) return runAndRecord(context, hash, action);
     const first = await waitForFirst(context, hash);
     if (first === "running") {
       // Still going after the wait: tell the person rather than run it a second time.

@@ -30,3 +30,15 @@ export function memoized<T>(
   }
   return pending;
 }
+
+/**
+ * One value for every copy of a module: the route layer runs in server.ts's bundle and the
+ * routes in Remix's build, and each bundle has its own copy of every module both import, so a
+ * module's own WeakMap would be two maps, each blind to what the other kept (decision 0156 met
+ * the same with the document's text). Registered on globalThis under `Symbol.for`.
+ */
+export function sharedAcrossBundles<T>(name: string, make: () => T): T {
+  const registry = globalThis as unknown as Record<symbol, T | undefined>;
+  const key = Symbol.for(`frontdoor.${name}`);
+  return (registry[key] ??= make());
+}

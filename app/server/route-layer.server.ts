@@ -23,6 +23,7 @@ import { json, type ActionFunction, type ActionFunctionArgs, type LoaderFunction
 import { CSRF_FIELD, isValidCsrfToken } from "~/domain/security/csrf.server";
 import { isBadValue, isDatabaseUnavailable } from "~/db/errors.server";
 import { IDEMPOTENCY_FIELD, runOnce } from "./idempotency.server";
+import { viewerReadingClaimer } from "~/web/auth/viewer.server";
 import { BodyRefused } from "./request-body.server";
 import { maintenanceGate, type MaintenanceErrorData } from "~/web/admin/maintenance.server";
 import { answeringOutcomes } from "~/web/outcomes.server";
@@ -265,8 +266,9 @@ export function guardAction(routeId: string, action: Action, route?: RouteShape)
       const run = () => answeringOutcomes(() => action(args));
       // A post to a former practice code is sent on outside runOnce: were its redirect stored, the
       // same post repeated at the new address would be answered with it again, and again.
+      // The key is claimed in the viewer's read, which the action's guards then find (one round trip).
       return (await redirectingFormerCodes(args, route, () =>
-        typeof key !== "string" || !key ? run() : runOnce(context, { routeId, key, form }, run),
+        typeof key !== "string" || !key ? run() : runOnce(context, { routeId, key, form }, run, viewerReadingClaimer(request, context, args.params)),
       )) as Awaited<ReturnType<Action>>;
     } catch (error) {
       mapDatabaseError(error, () => unavailable(resubmittable(request, form)));

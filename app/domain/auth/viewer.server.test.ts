@@ -2,16 +2,17 @@
  * loadViewerPracticeAndEntry reads the viewer, the practice and the page's request in one query:
  * what it gives must be exactly what the three reads on their own give (loadViewerAndPractice,
  * then findEntryWithAnswersForUser for the viewer), for every kind of user and request the
- * scope tells apart, and nothing for a session that is not (or no longer) signed in.
+ * scope tells apart, and nothing for a session that is not (or no longer) signed in. A form
+ * post's claimAndLoadViewer claims its idempotency key in that query too.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { patientEntries, practices } from "~/db/schema";
+import { idempotencyKeys, patientEntries, practices } from "~/db/schema";
 import { findEntryWithAnswersForUser, type PatientEntry } from "~/domain/requests/entries.server";
 import { useTestWorld } from "../../../tests/support/world";
 import { type TestContext } from "../../../tests/support/context";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
-import { loadViewerAndPractice, loadViewerPracticeAndEntry } from "./viewer.server";
+import { claimAndLoadViewer, loadViewerAndPractice, loadViewerPracticeAndEntry } from "./viewer.server";
 
 const world = useTestWorld();
 let context: TestContext;
@@ -103,5 +104,51 @@ describe("loadViewerPracticeAndEntry", () => {
     const badId = await loadViewerPracticeAndEntry(context, sessionIdOf(patient.cookie), practice.urlCode, -1);
     expect(badId.state.viewer?.userId).toBe(patient.userId);
     expect(badId.entry).toBeNull();
+  });
+});
+
+describe("claimAndLoadViewer", () => {
+  let n = 0;
+  const claim = () => ({ keyHash: `viewer-claim-test-${++n}-${Date.now()}`, routeId: "routes/test" });
+
+  it("claims a key once, and reads what loadViewerPracticeAndEntry reads", async () => {
+    const patient = await signedInPatient(context, practice.id);
+    const draft = await makeEntry(context, { practiceId: practice.id, patientId: patient.patientId, userId: patient.userId, answers: { 31: "fit_note" } });
+    const sessionId = sessionIdOf(patient.cookie);
+    const key = claim();
+    const first = await claimAndLoadViewer(context, sessionId, { practiceCode: practice.urlCode.toUpperCase(), entryId: draft.id }, key);
+    const again = await claimAndLoadViewer(context, sessionId, { practiceCode: practice.urlCode, entryId: draft.id }, key);
+    expect([first.claimed, again.claimed]).toEqual([true, false]);
+    const [row] = await context.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, key.keyHash));
+    expect(row).toMatchObject({ routeId: "routes/test", status: null, location: null });
+
+    const apart = await loadViewerPracticeAndEntry(context, sessionId, practice.urlCode, draft.id);
+    expect(first.practice).toEqual(apart.practice);
+    expect(first.entry).toEqual(apart.entry);
+    expect(first.entry?.answers).toEqual([{ questionId: 31, answer: "fit_note" }]);
+    expect({ ...first.state.viewer, session: null }).toEqual({ ...apart.state.viewer, session: null });
+  });
+
+  it("claims whatever it finds: no practice asked, an unknown one, another's request, no session", async () => {
+    const patient = await signedInPatient(context, practice.id);
+    const stranger = await signedInPatient(context, practice.id);
+    const theirs = await makeEntry(context, { practiceId: practice.id, patientId: stranger.patientId, userId: stranger.userId });
+    const sessionId = sessionIdOf(patient.cookie);
+
+    const noPlace = await claimAndLoadViewer(context, sessionId, { practiceCode: null, entryId: null }, claim());
+    expect(noPlace).toMatchObject({ claimed: true, practice: null, entry: null });
+    expect(noPlace.state.viewer?.userId).toBe(patient.userId);
+
+    const unknown = await claimAndLoadViewer(context, sessionId, { practiceCode: "nosuchcode", entryId: theirs.id }, claim());
+    expect(unknown).toMatchObject({ claimed: true, practice: null, entry: null });
+    expect(unknown.state.viewer?.userId).toBe(patient.userId);
+
+    const notTheirs = await claimAndLoadViewer(context, sessionId, { practiceCode: practice.urlCode, entryId: theirs.id }, claim());
+    expect(notTheirs).toMatchObject({ claimed: true, entry: null });
+    expect(notTheirs.practice?.id).toBe(practice.id);
+
+    const nobody = await claimAndLoadViewer(context, "no-such-session", { practiceCode: practice.urlCode, entryId: theirs.id }, claim());
+    expect(nobody).toMatchObject({ claimed: true, state: { viewer: null, expired: false }, entry: null });
+    expect(nobody.practice?.id).toBe(practice.id);
   });
 });

@@ -7,9 +7,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { preparedOnce } from "~/db/prepared.server";
-import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
+import { carerDependents, idempotencyKeys, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { entryScopeOf, hasSentRequestsOf } from "~/domain/requests/access.server";
-import { isEntryId, savedAnswersOfEntry, withAnswers, type EntryWithAnswers } from "~/domain/requests/entries.server";
+import { savedAnswersOfEntry, withAnswers, type EntryWithAnswers } from "~/domain/requests/entries.server";
+import { isId } from "~/validation/ids";
 import { findPracticeByCode, isPracticeCodeShaped, practiceCodeIs, type Practice } from "~/domain/practices/practices.server";
 import {
   checkSession,
@@ -76,7 +77,7 @@ type ViewerRow = {
 };
 
 /** A session id the cookie could hold: anything else is no session, without a query. */
-const plausibleSessionId = (sessionId: string | undefined): sessionId is string => Boolean(sessionId) && sessionId!.length <= 100;
+export const plausibleSessionId = (sessionId: string | undefined): sessionId is string => Boolean(sessionId) && sessionId!.length <= 100;
 
 /** One round trip: the session row with its user and the viewer's columns. */
 export async function loadViewerBySession(context: Pick<AppContext, "db" | "clock">, sessionId: string | undefined): Promise<ViewerState> {
@@ -139,7 +140,7 @@ export async function loadViewerPracticeAndEntry(
   entryId: number,
 ): Promise<{ state: ViewerState; practice: Practice | null; entry: EntryWithAnswers | null }> {
   const { db } = context;
-  if (!plausibleSessionId(sessionId) || !isPracticeCodeShaped(practiceCode) || !isEntryId(entryId)) {
+  if (!plausibleSessionId(sessionId) || !isPracticeCodeShaped(practiceCode) || !isId(entryId)) {
     return { ...(await loadViewerAndPractice(context, sessionId, practiceCode)), entry: null };
   }
   const [row] = await preparedOnce(db, "viewer_practice_and_entry", (db) =>
@@ -162,6 +163,66 @@ export async function loadViewerPracticeAndEntry(
   const { session, user, practice, entry, savedAnswers, ...rest } = row;
   const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
   return { state, practice, entry: state.viewer && entry ? withAnswers(entry, savedAnswers) : null };
+}
+
+/** A form post's idempotency key, as app/server/idempotency.server.ts claims it. */
+export type ViewerClaim = { keyHash: string; routeId: string };
+
+/**
+ * A form post's first round trip (issue "speed"): its idempotency key claimed, the viewer read,
+ * with the practice and the patient's request the path names when it names them (null: not
+ * asked). The claim is idempotency.server.ts's own insert, as a data-modifying WITH: it runs
+ * once whatever the select finds, and `claimed` says whether this post took the key. Selected
+ * from one constant row, left-joined, so an unknown practice or no session still answers the
+ * claim. What it reads is what loadViewerPracticeAndEntry reads, by the same columns and scope.
+ */
+export async function claimAndLoadViewer(
+  context: Pick<AppContext, "db" | "clock">,
+  sessionId: string,
+  place: { practiceCode: string | null; entryId: number | null },
+  claim: ViewerClaim,
+): Promise<{ claimed: boolean; state: ViewerState; practice: Practice | null; entry: EntryWithAnswers | null }> {
+  const { db } = context;
+  const [row] = await preparedOnce(db, "claim_and_viewer", (db) => {
+    const claimed = db
+      .$with("claimed")
+      .as(
+        db
+          .insert(idempotencyKeys)
+          .values({ keyHash: sql.placeholder("keyHash"), routeId: sql.placeholder("routeId") })
+          .onConflictDoNothing()
+          .returning({ k: idempotencyKeys.keyHash }),
+      );
+    return db
+      .with(claimed)
+      .select({
+        claimed: sql<number>`(select count(*) from ${claimed})::int`,
+        ...viewerColumns(),
+        practice: practices,
+        entry: patientEntries,
+        savedAnswers: savedAnswersOfEntry(),
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(practices, practiceCodeIs(sql.placeholder("code")))
+      .leftJoin(sessions, eq(sessions.idHash, sql.placeholder("idHash")))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        patientEntries,
+        and(
+          eq(patientEntries.id, sql.placeholder("entryId")),
+          eq(patientEntries.practiceId, practices.id),
+          entryScopeOf(sessions.userId, sql.placeholder("entryId")),
+        ),
+      );
+  }).execute({
+    ...claim,
+    idHash: hashSessionId(sessionId),
+    code: place.practiceCode === null ? null : place.practiceCode.toLowerCase(),
+    entryId: place.entryId,
+  });
+  const { claimed, session, user, practice, entry, savedAnswers, ...rest } = row;
+  const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
+  return { claimed: claimed > 0, state, practice, entry: state.viewer && entry ? withAnswers(entry, savedAnswers) : null };
 }
 
 /** The session's expiry checked (and its idle deadline moved on), and the viewer made. */

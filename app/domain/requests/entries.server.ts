@@ -9,6 +9,7 @@ import { answers, patientEntries, patients } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
 import { entryScopeOf } from "./access.server";
 import { preparedOnce } from "~/db/prepared.server";
+import { isId } from "~/validation/ids";
 
 export type PatientEntry = typeof patientEntries.$inferSelect;
 export type Answer = typeof answers.$inferSelect;
@@ -46,7 +47,7 @@ export async function createEntry(
 
 /** The entry if it is at this practice and about the user or someone they care for. */
 export async function findEntryForUser(db: Db, userId: number, practiceId: number, entryId: number): Promise<PatientEntry | null> {
-  if (!isEntryId(entryId)) return null;
+  if (!isId(entryId)) return null;
   const [entry] = await preparedOnce(db, "entry_for_user", (db) =>
     db
       .select()
@@ -71,7 +72,7 @@ export async function findEntryWithAnswersForUser(
   practiceId: number,
   entryId: number,
 ): Promise<EntryWithAnswers | null> {
-  if (!isEntryId(entryId)) return null;
+  if (!isId(entryId)) return null;
   const [row] = await preparedOnce(db, "entry_with_answers_for_user", (db) =>
     db
       .select({ ...getTableColumns(patientEntries), savedAnswers: savedAnswersOfEntry() })
@@ -85,9 +86,6 @@ export async function findEntryWithAnswersForUser(
 }
 
 export type EntryWithAnswers = { entry: PatientEntry; answers: SavedAnswer[] };
-
-/** An id an entry could have (a positive int4): anything else is not found, without a query. */
-export const isEntryId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /**
  * The answers of the patient_entries row in the enclosing query, as one json column of

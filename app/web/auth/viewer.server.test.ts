@@ -4,7 +4,7 @@
  * through the request memo, except for actions.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { carerDependents, patientEntries, patients, practices, users } from "~/db/schema";
 import { newRequestMemo } from "~/server/request-memo.server";
 import { useTestWorld } from "../../../tests/support/world";
@@ -13,7 +13,7 @@ import { makeEntry } from "../../../tests/support/request-fixtures";
 import { getRequest } from "../../../tests/support/requests";
 import { makePractice, makeUser, sessionRow, signInAs } from "../../../tests/support/session-fixtures";
 import { practiceNamedInUrl } from "~/web/practices.server";
-import { entryReadWithViewer, getViewerState, getViewerStateAndPractice } from "./viewer.server";
+import { entryReadWithViewer, getViewerState, getViewerStateAndPractice, viewerReadingClaimer } from "./viewer.server";
 
 const t = useTestWorld();
 let context: TestContext;
@@ -229,5 +229,40 @@ describe("the page's request, read with the viewer", () => {
       expect(still.viewer!.userId).toBe(stranger.id);
       expect([...other.memo.keys()].some((key) => key.startsWith("viewer-entry:"))).toBe(false);
     }
+  });
+
+  it("is read with a post's idempotency claim, where the action's draft step finds it", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context, { patientAt: practice.id });
+    const [record] = await context.db.select().from(patients).where(eq(patients.userId, user.id));
+    const draft = await makeEntry(context, { practiceId: practice.id, patientId: record.id, userId: user.id, answers: { 31: "fit_note" } });
+    const { cookie } = await signInAs(context, user.id);
+    const post = new Request(`http://localhost/${practice.urlCode}/questions/${draft.id}`, { method: "POST", headers: { cookie } });
+    const claimer = viewerReadingClaimer(post, context, { practiceCode: practice.urlCode, entryId: String(draft.id) })!;
+    expect(await claimer({ keyHash: `web-claim-${Date.now()}`, routeId: "routes/test" })).toBe(true);
+    // Renamed after the claim: the action's guard still has the claim's read, not a second one.
+    await context.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id));
+    const [state, found] = await getViewerStateAndPractice(post, context, practice.urlCode, String(draft.id));
+    expect(state.viewer!.firstName).not.toBe("Renamed");
+    expect(found!.id).toBe(practice.id);
+    expect((await entryReadWithViewer(post, context, draft.id))?.answers).toEqual([{ questionId: 31, answer: "fit_note" }]);
+  });
+
+  it("is kept for the action when the route layer has its own copy of this module (another bundle)", async () => {
+    const practice = await makePractice(context);
+    const user = await makeUser(context, { patientAt: practice.id });
+    const [record] = await context.db.select().from(patients).where(eq(patients.userId, user.id));
+    const draft = await makeEntry(context, { practiceId: practice.id, patientId: record.id, userId: user.id });
+    const { cookie } = await signInAs(context, user.id);
+    // The route layer is in server.ts's bundle, the routes in Remix's build: two module copies.
+    vi.resetModules();
+    const routeLayerCopy = await import("./viewer.server");
+    expect(routeLayerCopy.viewerReadingClaimer).not.toBe(viewerReadingClaimer);
+    const post = new Request(`http://localhost/${practice.urlCode}/questions/${draft.id}`, { method: "POST", headers: { cookie } });
+    await routeLayerCopy.viewerReadingClaimer(post, context, { practiceCode: practice.urlCode, entryId: String(draft.id) })!({ keyHash: `copy-claim-${Date.now()}`, routeId: "routes/test" });
+    await context.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id));
+    const [state] = await getViewerStateAndPractice(post, context, practice.urlCode, String(draft.id));
+    expect(state.viewer!.firstName).not.toBe("Renamed");
+    expect((await entryReadWithViewer(post, context, draft.id))?.entry.id).toBe(draft.id);
   });
 });

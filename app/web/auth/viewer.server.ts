@@ -3,11 +3,21 @@
  * request (app/domain/auth/viewer.server.ts loads it from the session id).
  */
 import type { AppContext } from "~/context.server";
-import { loadViewerAndPractice, loadViewerBySession, loadViewerPracticeAndEntry, type Viewer, type ViewerState } from "~/domain/auth/viewer.server";
+import {
+  claimAndLoadViewer,
+  loadViewerAndPractice,
+  loadViewerBySession,
+  loadViewerPracticeAndEntry,
+  plausibleSessionId,
+  type Viewer,
+  type ViewerClaim,
+  type ViewerState,
+} from "~/domain/auth/viewer.server";
+import { isPracticeCodeShaped } from "~/domain/practices/practices.server";
 import type { EntryWithAnswers } from "~/domain/requests/entries.server";
 import type { Practice } from "~/domain/practices/practices.server";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "~/domain/sessions/sessions.server";
-import { memoized } from "~/server/request-memo.server";
+import { memoized, sharedAcrossBundles } from "~/server/request-memo.server";
 import { practiceMemoKey, practiceNamedInUrl } from "~/web/practices.server";
 import { readCookie } from "~/web/cookies";
 import { parseId } from "~/validation/ids";
@@ -16,7 +26,11 @@ export function sessionCookieName(context: Pick<AppContext, "config">) {
   return context.config.httpsOnly ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
 }
 
-const cache = new WeakMap<Request, Promise<ViewerState>>();
+/*
+ * Per Request, for reads outside the memo (an action's). Shared by both bundles' copies of this
+ * module: the route layer's claim (server.ts's bundle) keeps what the action (Remix's build) reads.
+ */
+const cache = sharedAcrossBundles("viewerByRequest", () => new WeakMap<Request, Promise<ViewerState>>());
 const VIEWER_MEMO_KEY = "viewer";
 
 /**
@@ -57,7 +71,10 @@ export async function getViewerStateAndPractice(
   const memo = request.method === "GET" || request.method === "HEAD" ? context.memo : undefined;
   const practiceKey = practiceMemoKey(practiceCode);
   const loaded = cache.has(request) || memo?.has(VIEWER_MEMO_KEY) || memo?.has(practiceKey);
-  if (!sessionId || loaded) return Promise.all([getViewerState(request, context), practiceNamedInUrl(request, context, practiceCode)]);
+  if (!sessionId || loaded) {
+    const practice = (memo ? undefined : practiceReads.get(request)?.get(practiceKey)) ?? practiceNamedInUrl(request, context, practiceCode);
+    return Promise.all([getViewerState(request, context), practice]);
+  }
   const entryId = pageEntryId == null ? null : parseId(pageEntryId);
   const both: Promise<{ state: ViewerState; practice: Practice | null; entry?: EntryWithAnswers | null }> =
     entryId === null ? loadViewerAndPractice(context, sessionId, practiceCode) : loadViewerPracticeAndEntry(context, sessionId, practiceCode, entryId);
@@ -75,7 +92,7 @@ export async function getViewerStateAndPractice(
  * has its own Request object), per Request otherwise (an action). Read by the same session's
  * viewer, so only this HTTP request may use it.
  */
-const entryReads = new WeakMap<Request, Map<number, Promise<EntryWithAnswers | null>>>();
+const entryReads = sharedAcrossBundles("entryReadByRequest", () => new WeakMap<Request, Map<number, Promise<EntryWithAnswers | null>>>());
 const entryMemoKey = (entryId: number) => `viewer-entry:${entryId}`;
 
 function rememberEntryRead(request: Request, memo: AppContext["memo"] | undefined, entryId: number, read: Promise<EntryWithAnswers | null>) {
@@ -100,4 +117,39 @@ export function entryReadWithViewer(request: Request, context: AppContext, entry
   const memo = request.method === "GET" || request.method === "HEAD" ? context.memo : undefined;
   if (memo) return memo.get(entryMemoKey(entryId)) as Promise<EntryWithAnswers | null> | undefined;
   return entryReads.get(request)?.get(entryId);
+}
+
+/** The practice a post's claim read with its viewer (viewerReadingClaimer), per Request. */
+const practiceReads = sharedAcrossBundles("practiceReadByRequest", () => new WeakMap<Request, Map<string, Promise<Practice | null>>>());
+
+/**
+ * For a form's post behind runOnce (app/server/route-layer.server.ts): claims the post's
+ * idempotency key in the same round trip as the viewer's read (claimAndLoadViewer), with the
+ * practice and the request the path names, and keeps what it read for this Request, where the
+ * action's guards and draft step find it. Undefined when no session cookie came or the viewer
+ * was read already: then the key is claimed on its own.
+ */
+export function viewerReadingClaimer(
+  request: Request,
+  context: AppContext,
+  params: { practiceCode?: string; entryId?: string },
+): ((claim: ViewerClaim) => Promise<boolean>) | undefined {
+  const sessionId = readCookie(request, sessionCookieName(context));
+  if (!plausibleSessionId(sessionId) || cache.has(request)) return undefined;
+  const practiceCode = params.practiceCode !== undefined && isPracticeCodeShaped(params.practiceCode) ? params.practiceCode : null;
+  const entryId = practiceCode !== null && params.entryId !== undefined ? parseId(params.entryId) : null;
+  return async (claim) => {
+    const all = claimAndLoadViewer(context, sessionId, { practiceCode, entryId }, claim);
+    // Nobody may ask for these (the action answers first, or the key was taken): a failed read
+    // is the claim's error to report, not an unhandled rejection.
+    const keep = <T>(read: Promise<T>) => (read.catch(() => {}), read);
+    cache.set(request, keep(all.then((a) => a.state)));
+    if (practiceCode !== null) {
+      let forRequest = practiceReads.get(request);
+      if (!forRequest) practiceReads.set(request, (forRequest = new Map()));
+      forRequest.set(practiceMemoKey(practiceCode), keep(all.then((a) => a.practice)));
+    }
+    if (entryId !== null) rememberEntryRead(request, undefined, entryId, all.then((a) => a.entry));
+    return (await all).claimed;
+  };
 }
