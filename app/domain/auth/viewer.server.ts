@@ -9,7 +9,7 @@ import type { Db } from "~/db/client.server";
 import { preparedOnce } from "~/db/prepared.server";
 import { carerDependents, idempotencyKeys, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { entryScopeOf, hasSentRequestsOf } from "~/domain/requests/access.server";
-import { savedAnswersOfEntry, withAnswers, type EntryWithAnswers } from "~/domain/requests/entries.server";
+import { savedAnswersOfEntry, withAnswers, type EntryWithAnswers, type PatientEntry } from "~/domain/requests/entries.server";
 import { isId } from "~/validation/ids";
 import { findPracticeByCode, isPracticeCodeShaped, practiceCodeIs, type Practice } from "~/domain/practices/practices.server";
 import {
@@ -149,17 +149,37 @@ export async function loadViewerPracticeAndEntry(
       .from(practices)
       .leftJoin(sessions, eq(sessions.idHash, sql.placeholder("idHash")))
       .leftJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        patientEntries,
-        and(
-          eq(patientEntries.id, sql.placeholder("entryId")),
-          eq(patientEntries.practiceId, practices.id),
-          entryScopeOf(sessions.userId, sql.placeholder("entryId")),
-        ),
-      )
+      .leftJoin(patientEntries, pagesEntryOfTheSessionsUser())
       .where(practiceCodeIs(sql.placeholder("code"))),
   ).execute({ idHash: hashSessionId(sessionId), code: practiceCode.toLowerCase(), entryId });
-  if (!row) return { state: await loadViewerBySession(context, sessionId), practice: null, entry: null };
+  return row ? viewerPracticeAndEntryOf(context, row, sessionId) : { state: await loadViewerBySession(context, sessionId), practice: null, entry: null };
+}
+
+/**
+ * The join condition for the request the page names (placeholder `entryId`) at the practice
+ * joined, as findEntryWithAnswersForUser scopes it for the session's user: entryScopeOf with
+ * the id repeated inside both branches (access.server.ts says why).
+ */
+function pagesEntryOfTheSessionsUser() {
+  return and(
+    eq(patientEntries.id, sql.placeholder("entryId")),
+    eq(patientEntries.practiceId, practices.id),
+    entryScopeOf(sessions.userId, sql.placeholder("entryId")),
+  );
+}
+
+/** A joined row's viewer (session checked), practice and request: the request only for a signed-in viewer. */
+async function viewerPracticeAndEntryOf(
+  context: Pick<AppContext, "db" | "clock">,
+  row: Omit<ViewerRow, "session" | "user"> & {
+    session: ViewerRow["session"] | null;
+    user: ViewerRow["user"] | null;
+    practice: Practice | null;
+    entry: PatientEntry | null;
+    savedAnswers: [number, string][] | string;
+  },
+  sessionId: string,
+): Promise<{ state: ViewerState; practice: Practice | null; entry: EntryWithAnswers | null }> {
   const { session, user, practice, entry, savedAnswers, ...rest } = row;
   const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
   return { state, practice, entry: state.viewer && entry ? withAnswers(entry, savedAnswers) : null };
@@ -206,23 +226,15 @@ export async function claimAndLoadViewer(
       .leftJoin(practices, practiceCodeIs(sql.placeholder("code")))
       .leftJoin(sessions, eq(sessions.idHash, sql.placeholder("idHash")))
       .leftJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        patientEntries,
-        and(
-          eq(patientEntries.id, sql.placeholder("entryId")),
-          eq(patientEntries.practiceId, practices.id),
-          entryScopeOf(sessions.userId, sql.placeholder("entryId")),
-        ),
-      );
+      .leftJoin(patientEntries, pagesEntryOfTheSessionsUser());
   }).execute({
     ...claim,
     idHash: hashSessionId(sessionId),
     code: place.practiceCode === null ? null : place.practiceCode.toLowerCase(),
     entryId: place.entryId,
   });
-  const { claimed, session, user, practice, entry, savedAnswers, ...rest } = row;
-  const state = session && user ? await viewerStateOf(context, { session, user, ...rest }, sessionId) : { viewer: null, expired: false };
-  return { claimed: claimed > 0, state, practice, entry: state.viewer && entry ? withAnswers(entry, savedAnswers) : null };
+  const { claimed, ...read } = row;
+  return { claimed: claimed > 0, ...(await viewerPracticeAndEntryOf(context, read, sessionId)) };
 }
 
 /** The session's expiry checked (and its idle deadline moved on), and the viewer made. */
