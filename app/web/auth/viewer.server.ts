@@ -13,9 +13,8 @@ import {
   type ViewerClaim,
   type ViewerState,
 } from "~/domain/auth/viewer.server";
-import { isPracticeCodeShaped } from "~/domain/practices/practices.server";
+import { isPracticeCodeShaped, type Practice } from "~/domain/practices/practices.server";
 import type { EntryWithAnswers } from "~/domain/requests/entries.server";
-import type { Practice } from "~/domain/practices/practices.server";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "~/domain/sessions/sessions.server";
 import { memoized, sharedAcrossBundles } from "~/server/request-memo.server";
 import { practiceMemoKey, practiceNamedInUrl } from "~/web/practices.server";
