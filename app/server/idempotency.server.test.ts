@@ -11,6 +11,11 @@ import { type TestContext } from "../../tests/support/context";
 import { getViewerState, getViewerStateAndPractice, viewerReadingClaimer } from "~/web/auth/viewer.server";
 import { makePractice, makeUser, signInAs } from "../../tests/support/session-fixtures";
 import { formFingerprint, runOnce } from "./idempotency.server";
+import { eq } from "drizzle-orm";
+import { idempotencyKeys } from "~/db/schema";
+import type { PostRecord } from "~/domain/requests/entries.server";
+import { lastWriteWithPostRecord } from "~/web/post-record.server";
+import { statementsDuring } from "../../tests/support/statements";
 
 const t = useTestWorld({ onContext: (c) => (context = c) });
 let context: TestContext;
@@ -132,6 +137,66 @@ describe("runOnce, claiming with the viewer's read (the route layer's posts)", (
     const post = new Request("http://localhost/x", { method: "POST", headers: { cookie } });
     await getViewerState(post, context);
     expect(viewerReadingClaimer(post, context, { practiceCode: practice.urlCode })).toBeUndefined();
+  });
+});
+
+describe("runOnce, the answer stored with the action's last write (decision 0158)", () => {
+  /** The action's last write, as saveAnswers makes it: its own change and the record, together. */
+  const writeCarrying = (record: PostRecord | null) =>
+    record
+      ? context.db
+          .update(idempotencyKeys)
+          .set({ status: record.status, location: record.location, flash: null })
+          .where(eq(idempotencyKeys.keyHash, record.keyHash))
+          .then(() => true)
+      : Promise.resolve(false);
+  const post = () => new Request("http://localhost/demo/questions/1", { method: "POST" });
+  const keyRows = () => context.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.routeId, "routes/questions"));
+
+  it("stores nothing more when the action answers with the redirect its last write stored; a repeat gets it", async () => {
+    const request = post();
+    const action = vi.fn(async () => {
+      await lastWriteWithPostRecord(request, "/demo/questions/1?page=2", writeCarrying);
+      return redirect("/demo/questions/1?page=2", 303);
+    });
+    const input = { routeId: "routes/questions", key: key(), form: form({ q31: "fit_note" }), request };
+    // The claim, the action's write: no statement of runOnce's own after the action.
+    const { result, statements } = await statementsDuring(t.kind, () => runOnce(context, input, action));
+    expect((result as Response).status).toBe(303);
+    expect(statements.filter((s) => /^\s*update "idempotency_keys"/i.test(s))).toHaveLength(1);
+    const again = (await runOnce(context, { ...input, request: post(), form: form({ q31: "fit_note" }) }, action)) as Response;
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(again.headers.get("Location")).toBe("/demo/questions/1?page=2");
+  });
+
+  it("stores the answer the action gave when it is not the one its last write stored, and forgets a failed post's", async () => {
+    const request = post();
+    const elsewhere = vi.fn(async () => {
+      await lastWriteWithPostRecord(request, "/demo/questions/1?page=2", writeCarrying);
+      return redirect("/demo/questions/1/emergency", 303);
+    });
+    const input = { routeId: "routes/questions", key: key(), form: form({ q31: "chest_pain" }), request };
+    await runOnce(context, input, elsewhere);
+    const replayed = (await runOnce(context, { ...input, request: post() }, elsewhere)) as Response;
+    expect(replayed.headers.get("Location")).toBe("/demo/questions/1/emergency");
+    expect(elsewhere).toHaveBeenCalledTimes(1);
+
+    const failing = post();
+    const failed = vi.fn(async () => {
+      await lastWriteWithPostRecord(failing, "/demo/questions/1?page=2", writeCarrying);
+      return new Response("{}", { status: 400 });
+    });
+    const input2 = { routeId: "routes/questions", key: key(), form: form({ q31: "letter" }), request: failing };
+    await runOnce(context, input2, failed);
+    await runOnce(context, { ...input2, request: post() }, failed);
+    expect(failed).toHaveBeenCalledTimes(2);
+    expect((await keyRows()).filter((r) => r.status === 400 || r.location === null)).toEqual([]);
+  });
+
+  it("gives the last write no record for a post runOnce does not run", async () => {
+    const write = vi.fn(writeCarrying);
+    await lastWriteWithPostRecord(post(), "/demo/questions/1?page=2", write);
+    expect(write).toHaveBeenCalledWith(null);
   });
 });
 

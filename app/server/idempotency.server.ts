@@ -19,6 +19,7 @@ import { preparedOnce } from "~/db/prepared.server";
 import { idempotencyKeys } from "~/db/schema";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
 import { FLASH_COOKIE } from "~/web/flash.server";
+import { closePostRecord, openPostRecord, recordedByLastWrite } from "~/web/post-record.server";
 
 export const IDEMPOTENCY_FIELD = "idempotency_key";
 /** Stored answers are kept this long: long enough for any retry, short enough to stay small. */
@@ -91,11 +92,12 @@ export type Claimer = (claim: { keyHash: string; routeId: string }) => Promise<b
 /**
  * Runs `action` once per (visitor, route, key, content). Returns what the action returned, or
  * the stored redirect of the first post. `claimWith`: the first claim, made with the viewer's
- * read (the route layer's), so the post pays one round trip for both.
+ * read (the route layer's), so the post pays one round trip for both. `input.request`: the
+ * post's Request, whose action may store its answer with its last write (web/post-record.server.ts).
  */
 export async function runOnce(
   context: Pick<AppContext, "db" | "config" | "csrfSecret">,
-  input: { routeId: string; key: string; form: FormData },
+  input: { routeId: string; key: string; form: FormData; request?: Request },
   action: () => Promise<unknown>,
   claimWith?: Claimer,
 ): Promise<unknown> {
@@ -103,7 +105,7 @@ export async function runOnce(
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimed =
       attempt === 0 && claimWith ? await claimWith({ keyHash: hash, routeId: input.routeId }) : (await claim(context.db, hash, input.routeId)).length > 0;
-    if (claimed) return runAndRecord(context, hash, action);
+    if (claimed) return runAndRecord(context, hash, action, input.request);
     const first = await waitForFirst(context, hash);
     if (first === "running") {
       // Still going after the wait: tell the person rather than run it a second time.
@@ -118,14 +120,16 @@ export async function runOnce(
   return action();
 }
 
-async function runAndRecord(context: Pick<AppContext, "db">, hash: string, action: () => Promise<unknown>): Promise<unknown> {
+async function runAndRecord(context: Pick<AppContext, "db">, hash: string, action: () => Promise<unknown>, request?: Request): Promise<unknown> {
   let result: unknown;
   let thrown = false;
+  if (request) openPostRecord(request, hash);
   try {
     result = await action();
   } catch (error) {
     // Remix actions may throw their redirect as well as return it: both are a success.
     if (!isRedirect(error)) {
+      if (request) closePostRecord(request);
       await forget(context, hash);
       throw error;
     }
@@ -135,11 +139,15 @@ async function runAndRecord(context: Pick<AppContext, "db">, hash: string, actio
   if (isRedirect(result) && replayableCookies(result).ok) {
     const location = result.headers.get("Location")!;
     const cookies = replayableCookies(result);
+    // Stored already, in the action's last write, unless the action answered otherwise after it.
+    const stored = request !== undefined && recordedByLastWrite(request, result.status, location, cookies.flash);
     const record = () => recordAnswer(context.db, hash, { status: result.status, location, flash: cookies.flash });
     // The answer is already decided: if the database went away just now, store it once it is back,
     // so a retry gets it instead of waiting for a first post that has finished.
-    await record().catch(() => retryLater(record, Date.now() + ABANDONED_MS));
+    if (!stored) await record().catch(() => retryLater(record, Date.now() + ABANDONED_MS));
   } else {
+    if (request) closePostRecord(request);
+    // Also removes a record the action's last write made: this post's answer is not a redirect to replay.
     await forget(context, hash);
   }
   // Now and then, drop answers nobody will ask for again.

@@ -268,7 +268,7 @@ export function guardAction(routeId: string, action: Action, route?: RouteShape)
       // same post repeated at the new address would be answered with it again, and again.
       // The key is claimed in the viewer's read, which the action's guards then find (one round trip).
       return (await redirectingFormerCodes(args, route, () =>
-        typeof key !== "string" || !key ? run() : runOnce(context, { routeId, key, form }, run, viewerReadingClaimer(request, context, args.params)),
+        typeof key !== "string" || !key ? run() : runOnce(context, { routeId, key, form, request }, run, viewerReadingClaimer(request, context, args.params)),
       )) as Awaited<ReturnType<Action>>;
     } catch (error) {
       mapDatabaseError(error, () => unavailable(resubmittable(request, form)));

@@ -5,9 +5,7 @@
  * post at the new address then runs, an unknown code still a 404, a code another practice has
  * taken that practice's own page; and a page whose practice is found asks nothing more.
  */
-import { PGlite } from "@electric-sql/pglite";
 import { createRequestHandler } from "@remix-run/node";
-import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { londonInstant } from "~/domain/requests/demand";
 import { updatePractice } from "~/domain/practices/settings.server";
@@ -21,6 +19,7 @@ import { useTestWorld, uniqueCode } from "../../tests/support/world";
 import { makePractice, makeUser } from "../../tests/support/session-fixtures";
 import { signedInPatient } from "../../tests/support/request-fixtures";
 import { getRequest, postRequest } from "../../tests/support/requests";
+import { statementsDuring } from "../../tests/support/statements";
 import { standInBuild, type RouteModule } from "../../tests/support/server-build";
 
 const t = useTestWorld();
@@ -68,24 +67,6 @@ async function movedPractice() {
   const practice = await renamed(await makePractice(t.context, { urlCode: old, name: "Moved Surgery" }), current);
   const patient = await signedInPatient(t.context, practice.id);
   return { old, current, practice, patient };
-}
-
-/** The SQL statements sent while `run` runs (PGlite's or pg's, whichever this run tests). */
-async function statementsDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  type Query = (this: unknown, ...args: unknown[]) => unknown;
-  const proto = (t.kind === "pglite" ? PGlite.prototype : pg.Client.prototype) as unknown as { query: Query };
-  const original = proto.query;
-  proto.query = function (...args) {
-    const [first] = args;
-    statements.push(String(typeof first === "object" && first ? (first as { text?: string }).text : first));
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await run(), statements };
-  } finally {
-    proto.query = original;
-  }
 }
 
 const formerCodeStatements = (statements: string[]) => statements.filter((s) => s.includes("practice_former_url_codes"));
@@ -156,11 +137,11 @@ describe("an old link to a practice whose url code changed", () => {
 
   it("costs a page whose practice is found no statement; a former code costs one lookup for the whole page", async () => {
     const { old, current, patient } = await movedPractice();
-    const found = await statementsDuring(() => send(getRequest(`/${current}/message`, { cookie: patient.cookie })));
+    const found = await statementsDuring(t.kind, () => send(getRequest(`/${current}/message`, { cookie: patient.cookie })));
     expect(found.result.status).toBe(302);
     expect(found.statements.length).toBeGreaterThan(0);
     expect(formerCodeStatements(found.statements)).toEqual([]);
-    const moved = await statementsDuring(() => send(getRequest(`/${old}/message`, { cookie: patient.cookie })));
+    const moved = await statementsDuring(t.kind, () => send(getRequest(`/${old}/message`, { cookie: patient.cookie })));
     expect(moved.result.status).toBe(301);
     expect(formerCodeStatements(moved.statements)).toHaveLength(1);
   });

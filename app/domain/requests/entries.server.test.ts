@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers } from "~/db/schema";
+import { answers, idempotencyKeys } from "~/db/schema";
 import { useTestWorld } from "../../../tests/support/world";
 import { type TestContext } from "../../../tests/support/context";
+import { statementsDuring } from "../../../tests/support/statements";
 import { makeEntry, requestPractice, signedInCarer, signedInPatient } from "../../../tests/support/request-fixtures";
 import { actingPatients } from "./access.server";
 import { findEntryForGrant, findEntryForUser, findEntryWithAnswersForUser, loadAnswers, saveAnswers } from "./entries.server";
@@ -94,6 +95,39 @@ describe("patient entries", () => {
     expect((await loadAnswers(context.db, entry.id)).map((a) => [a.questionId, a.answer, a.lang])).toEqual([[31, "letter", "cy"]]);
     await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "" }], "en", context.clock.now());
     expect(await loadAnswers(context.db, entry.id)).toEqual([]);
+  });
+
+  it("saves a single answer and the post's idempotency record in one statement, both or neither (decision 0158)", async () => {
+    const practice = await requestPractice(context);
+    const alice = await signedInPatient(context, practice.id);
+    const entry = await makeEntry(context, { practiceId: practice.id, patientId: alice.patientId, userId: alice.userId });
+    const claim = async (keyHash: string) => context.db.insert(idempotencyKeys).values({ keyHash, routeId: "routes/questions" });
+    const keyRow = async (keyHash: string) => (await context.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, keyHash)))[0];
+    await claim("key-saved");
+    const record = { keyHash: "key-saved", status: 303, location: `/demo/questions/${entry.id}?page=2` };
+    const { result, statements } = await statementsDuring(database.kind, () =>
+      saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "fit_note" }], "en", context.clock.now(), record),
+    );
+    expect(result).toBe(true);
+    expect(statements).toHaveLength(1);
+    expect((await loadAnswers(context.db, entry.id)).map((a) => [a.questionId, a.answer])).toEqual([[31, "fit_note"]]);
+    expect(await keyRow("key-saved")).toMatchObject({ status: 303, location: record.location, flash: null });
+
+    // An answer the database refuses (no such request): the record is not written either.
+    await claim("key-refused");
+    await expect(
+      saveAnswers(context.db, 2_000_000_000, [{ questionId: 31, answer: "fit_note" }], "en", context.clock.now(), { ...record, keyHash: "key-refused" }),
+    ).rejects.toThrow();
+    expect(await keyRow("key-refused")).toMatchObject({ status: null, location: null });
+
+    // A cleared answer, or several, are written as before and carry no record: the caller stores it.
+    await claim("key-cleared");
+    expect(await saveAnswers(context.db, entry.id, [{ questionId: 31, answer: "" }], "en", context.clock.now(), { ...record, keyHash: "key-cleared" })).toBe(false);
+    expect(await keyRow("key-cleared")).toMatchObject({ status: null });
+    expect(await loadAnswers(context.db, entry.id)).toEqual([]);
+    const two = [{ questionId: 31, answer: "letter" }, { questionId: 32, answer: "Since Monday" }];
+    expect(await saveAnswers(context.db, entry.id, two, "en", context.clock.now(), { ...record, keyHash: "key-cleared" })).toBe(false);
+    expect(await keyRow("key-cleared")).toMatchObject({ status: null });
   });
 
   it("stores a single answer as the drizzle-built statement did: lists as JSON arrays, times to the millisecond, first time kept", async () => {

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
-import { answers, patientEntries, patients } from "~/db/schema";
+import { answers, idempotencyKeys, patientEntries, patients } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
 import { entryScopeOf } from "./access.server";
 import { preparedOnce } from "~/db/prepared.server";
@@ -143,8 +143,18 @@ function isClearedAnswer(answer: string | string[] | null): answer is null | "" 
 }
 
 /**
+ * A post's idempotency record (server/idempotency.server.ts): the redirect the post answers
+ * with, stored against its key so a repeat of the post gets the same answer.
+ */
+export type PostRecord = { keyHash: string; status: number; location: string };
+
+/**
  * Saves the answers of one page (insert or replace), with the language they were given in.
  * An empty optional answer removes an earlier one, so "check your answers" shows what is true.
+ * `record`: the post's idempotency record, when these answers
+ * are the post's last write and its redirect is already decided; a single answer's upsert then
+ * writes it in the same statement (decision 0158: one round trip fewer, and the answer and its
+ * record commit together). True when the record was written with the answers.
  */
 export async function saveAnswers(
   db: Db,
@@ -152,7 +162,8 @@ export async function saveAnswers(
   given: { questionId: number; answer: string | string[] | null }[],
   lang: string,
   now: Date,
-): Promise<void> {
+  record?: PostRecord | null,
+): Promise<boolean> {
   const write = async (handle: Queryable, { questionId, answer }: (typeof given)[number]) => {
     if (isClearedAnswer(answer)) {
       await handle.delete(answers).where(and(eq(answers.patientEntryId, entryId), eq(answers.questionId, questionId)));
@@ -167,38 +178,75 @@ export async function saveAnswers(
   // PostgreSQL, no client held for them). Most pages ask one question.
   if (given.length === 1) {
     const [one] = given;
-    if (isClearedAnswer(one.answer)) return write(db, one);
+    if (isClearedAnswer(one.answer)) {
+      await write(db, one);
+      return false;
+    }
+    if (record) {
+      await upsertOneAnswerRecording(db, entryId, one.questionId, one.answer, lang, now, record);
+      return true;
+    }
     await upsertOneAnswer(db, entryId, one.questionId, one.answer, lang, now);
-    return;
+    return false;
   }
   await db.transaction(async (tx) => {
     for (const one of given) await write(tx, one);
   });
+  return false;
 }
 
 /**
  * The single answer's upsert, built and prepared once (issue "speed"): the answer POST's
- * one write, which drizzle otherwise built and PostgreSQL parsed afresh on every post. The
- * values go in as drizzle's own columns would send them: the answer as JSON text for jsonb,
- * the time as an ISO string for timestamptz.
+ * one write, which drizzle otherwise built and PostgreSQL parsed afresh on every post.
  */
 async function upsertOneAnswer(db: Db, entryId: number, questionId: number, answer: string | string[], lang: string, now: Date): Promise<void> {
-  await preparedOnce(db, "answer_upsert", (db) =>
+  await preparedOnce(db, "answer_upsert", oneAnswerUpsert).execute(oneAnswerValues(entryId, questionId, answer, lang, now));
+}
+
+/**
+ * The upsert as a data-modifying WITH, and the post's record as the statement's UPDATE of its
+ * key (claimed before the action ran). PostgreSQL runs a data-modifying WITH to completion
+ * whether or not the rest reads it; both commit or neither does. The record is the same write
+ * as runOnce's own (server/idempotency.server.ts): the domain cannot import the server layer.
+ */
+async function upsertOneAnswerRecording(
+  db: Db,
+  entryId: number,
+  questionId: number,
+  answer: string | string[],
+  lang: string,
+  now: Date,
+  record: PostRecord,
+): Promise<void> {
+  await preparedOnce(db, "answer_upsert_recorded", (db) =>
     db
-      .insert(answers)
-      .values({
-        patientEntryId: sql.placeholder("entryId"),
-        questionId: sql.placeholder("questionId"),
-        answer: sql`${sql.placeholder("answer")}::jsonb`,
-        lang: sql.placeholder("lang"),
-        createdAt: sql`${sql.placeholder("now")}::timestamptz`,
-        updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
-      })
-      .onConflictDoUpdate({
-        target: [answers.patientEntryId, answers.questionId],
-        set: { answer: sql`excluded.answer`, lang: sql`excluded.lang`, updatedAt: sql`excluded.updated_at` },
-      }),
-  ).execute({ entryId, questionId, answer: JSON.stringify(answer), lang, now: now.toISOString() });
+      .with(db.$with("saved").as(oneAnswerUpsert(db).returning({ id: answers.id })))
+      .update(idempotencyKeys)
+      .set({ status: sql`${sql.placeholder("status")}`, location: sql`${sql.placeholder("location")}`, flash: sql`null` })
+      .where(eq(idempotencyKeys.keyHash, sql.placeholder("keyHash"))),
+  ).execute({ ...oneAnswerValues(entryId, questionId, answer, lang, now), keyHash: record.keyHash, status: record.status, location: record.location });
+}
+
+/** The values go in as drizzle's own columns would send them: JSON text for jsonb, an ISO string for timestamptz. */
+function oneAnswerValues(entryId: number, questionId: number, answer: string | string[], lang: string, now: Date) {
+  return { entryId, questionId, answer: JSON.stringify(answer), lang, now: now.toISOString() };
+}
+
+function oneAnswerUpsert(db: Db) {
+  return db
+    .insert(answers)
+    .values({
+      patientEntryId: sql.placeholder("entryId"),
+      questionId: sql.placeholder("questionId"),
+      answer: sql`${sql.placeholder("answer")}::jsonb`,
+      lang: sql.placeholder("lang"),
+      createdAt: sql`${sql.placeholder("now")}::timestamptz`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .onConflictDoUpdate({
+      target: [answers.patientEntryId, answers.questionId],
+      set: { answer: sql`excluded.answer`, lang: sql`excluded.lang`, updatedAt: sql`excluded.updated_at` },
+    });
 }
 
 /** A request a staff member is writing (or wrote) for a patient at their practice. */

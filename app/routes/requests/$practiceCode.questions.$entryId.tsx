@@ -20,6 +20,7 @@ import { saveAnswers } from "~/domain/requests/entries.server";
 import { matchingRule } from "~/domain/requests/journey";
 import { markSignposted, withSavedAnswers, type Draft } from "~/domain/requests/journey.server";
 import { openDraftStep } from "~/web/requests/draft-step.server";
+import { lastWriteWithPostRecord } from "~/web/post-record.server";
 import type { AppContext } from "~/context.server";
 import type { PageHandle } from "~/components/hydration";
 
@@ -118,23 +119,36 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fileErrors = [...new Set([...upload.refused.map((r) => r.message), ...stored.refused.map((r) => r.message)])];
 
   const submission = parseWithZod(form, { schema: pageSchema(page.questions, londonToday(now)) });
-  const saved = submission.status === "success" ? answersFromValue(page.questions, submission.value) : [];
-  if (submission.status === "success") await saveAnswers(context.db, entry.id, saved, "en", now);
   if (submission.status !== "success" || fileErrors.length > 0) {
+    // Answers that passed are kept while a file needs fixing.
+    if (submission.status === "success") await saveAnswers(context.db, entry.id, answersFromValue(page.questions, submission.value), "en", now);
     const lastResult = submission.reply(fileErrors.length ? { fieldErrors: { files: fileErrors } } : undefined);
     return json({ lastResult }, { status: 400 });
   }
-  if (intent !== "continue") return redirect(here, 303);
-
-  // Where the journey goes now, from the answers just saved (walked in memory, not read again).
-  const after = withSavedAnswers(draft, saved);
-  if (page.questions.some((q) => isEmergency(q, after.answers.get(q.id)))) return redirect(paths.emergency, 303);
-  const rule = matchingRule([page], after.set.rules, after.answers);
-  if (rule && !(entry.signpostRuleId === rule.id && entry.signpostContinuedAt)) {
-    await markSignposted(context, entry.id, rule.id);
-    return redirect(paths.signposted, 303);
+  const saved = answersFromValue(page.questions, submission.value);
+  const next = intent === "continue" ? nextStep(draft, page, saved, changing) : { location: here, signpostRuleId: null };
+  if (next.signpostRuleId !== null) {
+    await saveAnswers(context.db, entry.id, saved, "en", now);
+    await markSignposted(context, entry.id, next.signpostRuleId);
+  } else {
+    // The answers are the post's last write: they carry its idempotency record (decision 0158).
+    await lastWriteWithPostRecord(request, next.location, (record) => saveAnswers(context.db, entry.id, saved, "en", now, record));
   }
-  return redirect(paths.place(after.journey.afterSave(page.page, changing)), 303);
+  return redirect(next.location, 303);
+}
+
+/**
+ * Where the journey goes after this page, from its answers walked in memory (decided before they
+ * are written, so the write can be the post's last): the emergency screen, a signpost the person
+ * has not yet continued past, or the next step.
+ */
+function nextStep(draft: Draft, page: Draft["set"]["pages"][number], saved: ReturnType<typeof answersFromValue>, changing: boolean) {
+  const { entry, paths } = draft;
+  const after = withSavedAnswers(draft, saved);
+  if (page.questions.some((q) => isEmergency(q, after.answers.get(q.id)))) return { location: paths.emergency, signpostRuleId: null };
+  const rule = matchingRule([page], after.set.rules, after.answers);
+  if (rule && !(entry.signpostRuleId === rule.id && entry.signpostContinuedAt)) return { location: paths.signposted, signpostRuleId: rule.id };
+  return { location: paths.place(after.journey.afterSave(page.page, changing)), signpostRuleId: null };
 }
 
 export default function QuestionPage() {
