@@ -79,6 +79,15 @@
  *     (server-runtime `serverHandoff.js`); `<Scripts>` uses it in a template string, the only
  *     reader, so a page without `<Scripts>` never pays for it.
  *
+ * D. pg-boss 10.4 (its own marker): a worker's job outcome written without an unhandled rejection.
+ *    When a handler settles, the worker records the job's completion or failure without awaiting
+ *    it or catching its error (`manager.js`, `onFetch`). With the database going away at that
+ *    moment ("the database system is shutting down") the rejection was unhandled and Node ended the
+ *    process: the db-restart journey saw the app exit. The patch hands such an error to the
+ *    worker's `onError`, which emits pg-boss's `error` event (logged by the job queue); the job's
+ *    row keeps its state and pg-boss's expiry retries it, as after a crash.
+ * 14. `this.complete(...)` and `this.fail(...)` in `onFetch` end in `.catch(onError)`.
+ *
  * Idempotent (a marker says a file is patched); fails loudly when a package's code no longer
  * has the lines it patches (update the patch, or drop it if the package does it by itself).
  * `tests/integration/package-patches.test.ts` checks the installed files are patched, that
@@ -202,6 +211,8 @@ function frontdoorDataRoutesOf(routes) {
 export const PG_MARKER = "/* frontdoor: statement descriptions once per connection (scripts/patch-packages.mjs) */";
 
 export const DOCUMENT_MARKER = "/* frontdoor: document requests (scripts/patch-packages.mjs) */";
+
+export const JOBS_MARKER = "/* frontdoor: job outcomes without unhandled rejections (scripts/patch-packages.mjs) */";
 
 /**
  * Each file: the module Node resolves from the project, and its edits
@@ -432,6 +443,21 @@ const frontdoorJsonText = Symbol.for("frontdoor.jsonText");\n`,
   }
 
   _addFieldsUncached(fieldDescriptions) {\n`,
+      ],
+    ],
+  },
+  {
+    module: "pg-boss/src/manager.js",
+    marker: JOBS_MARKER,
+    edits: [
+      [
+        "a job's outcome written without an unhandled rejection",
+        "        this.complete(name, jobIds, jobIds.length === 1 ? result : undefined)\n      } catch (err) {\n        this.fail(name, jobIds, err)\n      }\n",
+        `        ${JOBS_MARKER}
+        this.complete(name, jobIds, jobIds.length === 1 ? result : undefined).catch(onError)
+      } catch (err) {
+        this.fail(name, jobIds, err).catch(onError)
+      }\n`,
       ],
     ],
   },

@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DOCUMENT_MARKER, INDEX_MARKER, MARKER, PATCHES, PG_MARKER, fileOf, patchSource, unpatchSource } from "../../scripts/patch-packages.mjs";
+import { DOCUMENT_MARKER, INDEX_MARKER, JOBS_MARKER, MARKER, PATCHES, PG_MARKER, fileOf, patchSource, unpatchSource } from "../../scripts/patch-packages.mjs";
 import { testDatabaseTarget } from "../support/db";
 import { areaRoutes } from "../../app/route-table.mjs";
 
@@ -83,6 +83,9 @@ describe("the route-matching patch of @remix-run/router", () => {
     expect(reactPatch.module).toBe("@remix-run/react/dist/server.js");
     expect(staticRouterPatch.module).toBe("react-router-dom/server.js");
     expect((PATCHES as Patch[]).filter((p) => p.marker === PG_MARKER).map((p) => p.module)).toEqual(["pg/lib/client.js", "pg/lib/query.js", "pg/lib/result.js"]);
+    // pg-boss records a job's outcome without awaiting it: a database going away then must not end the process.
+    expect((PATCHES as Patch[]).filter((p) => p.marker === JOBS_MARKER).map((p) => p.module)).toEqual(["pg-boss/src/manager.js"]);
+    expect(readFileSync(fileOf((PATCHES as Patch[]).find((p) => p.marker === JOBS_MARKER)!), "utf8")).toMatch(/this\.fail\(name, jobIds, err\)\.catch\(onError\)/);
     // The index is a layer of its own: a router patched with the caches only (an older install) takes it alone.
     expect(indexPatch).toMatchObject({ module: "@remix-run/router", marker: INDEX_MARKER });
     const cachesOnly = unpatchSource(source, indexPatch);
