@@ -8,11 +8,13 @@
  * of the connection's PostgreSQL server process (from /proc: Linux, same machine only).
  *
  * Statements, as the questions page runs them (one pool connection, so each is a named
- * statement on a connection that has run it before):
- * - `viewer_and_practice`: the session, its user, their roles and the practice (about 80 columns),
- *   on every signed-in page;
- * - `entry_with_answers_for_user`: the draft and its answers (the questions page's GET);
- * - `answer_upsert`: the answer (the POST; no rows back).
+ * statement on a connection that has run it before; decisions 0157 and 0158):
+ * - `viewer_practice_and_entry`: the session, its user, their roles, the practice and the draft
+ *   with its answers (about 120 columns), the GET's one statement;
+ * - `claim_and_viewer`: the same read with the post's idempotency claim inserted (a new key each
+ *   time), the POST's first statement;
+ * - `answer_upsert_recorded`: the answer with the post's record (no rows back), the POST's second;
+ * - `answer_upsert`: the answer alone (a page of several answers, or a post without a key).
  *
  * A fresh database `fd_stmt_<time>` on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres,
  * used to create and drop it), migrated and seeded with the demo data and one bench patient.
@@ -28,7 +30,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const rounds = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 3);
 const executions = Number(process.env.BENCH_STATEMENT_EXECUTIONS ?? 3000);
-const STATEMENTS = ["viewer_and_practice", "entry_with_answers_for_user", "answer_upsert"] as const;
+const STATEMENTS = ["viewer_practice_and_entry", "claim_and_viewer", "answer_upsert_recorded", "answer_upsert"] as const;
 type Figures = Record<(typeof STATEMENTS)[number], { cpuUs: number; pgCpuUs: number; wallUs: number; describes: number }>;
 
 /** CPU time (user + system) of a process so far, in µs, from /proc (Linux; clock ticks of 10 ms). */
@@ -40,8 +42,9 @@ function processCpuUs(pid: number): number {
 /** The child: one mode, every statement, printed as one JSON line. */
 async function measure(url: string): Promise<void> {
   const { openDatabase } = await import("../app/db/client.server");
-  const { loadViewerAndPractice } = await import("../app/domain/auth/viewer.server");
-  const { findEntryWithAnswersForUser, saveAnswers } = await import("../app/domain/requests/entries.server");
+  const { claimAndLoadViewer, loadViewerPracticeAndEntry } = await import("../app/domain/auth/viewer.server");
+  const { saveAnswers } = await import("../app/domain/requests/entries.server");
+  const { idempotencyKeys } = await import("../app/db/schema");
   const { systemClock } = await import("../app/domain/clock");
   const { seedBenchPatients } = await import("./request-fixtures");
   const { sql } = await import("drizzle-orm");
@@ -50,8 +53,13 @@ async function measure(url: string): Promise<void> {
   const [patient] = await seedBenchPatients(db, { practiceCode: "demo", count: 1, draftsEach: 400, sessionSecret: "bench-secret-bench-secret-bench-secret-123" });
   const sessionId = decodeURIComponent(/=([^;]+)/.exec(patient.cookie)![1]);
   const context = { db, clock: systemClock };
-  const { practice } = await loadViewerAndPractice(context, sessionId, "demo");
   const draftId = patient.draftIds[0];
+  // The key the recorded upsert updates, claimed once (as runOnce claims before the action).
+  await db.insert(idempotencyKeys).values({ keyHash: "statement-cpu", routeId: "routes/questions" }).onConflictDoNothing();
+  // Each child (one per mode and round, on one database) claims keys of its own.
+  const claimPrefix = `statement-cpu-${process.pid}-${Date.now()}`;
+  const record = { keyHash: "statement-cpu", status: 303, location: `/demo/questions/${draftId}?page=2` };
+  let claims = 0;
   // The pool's one connection: its server process is the one whose CPU is read.
   const { rows: backend } = await (database as unknown as { db: { execute(q: unknown): Promise<{ rows: { pid: number }[] }> } }).db.execute(sql`select pg_backend_pid() as pid`);
   const backendPid = Number(backend[0].pid);
@@ -63,8 +71,10 @@ async function measure(url: string): Promise<void> {
     return describe.apply(this, args);
   };
   const runs: Record<(typeof STATEMENTS)[number], () => Promise<unknown>> = {
-    viewer_and_practice: () => loadViewerAndPractice(context, sessionId, "demo"),
-    entry_with_answers_for_user: () => findEntryWithAnswersForUser(db, patient.userId, practice!.id, draftId),
+    viewer_practice_and_entry: () => loadViewerPracticeAndEntry(context, sessionId, "demo", draftId),
+    claim_and_viewer: () =>
+      claimAndLoadViewer(context, sessionId, { practiceCode: "demo", entryId: draftId }, { keyHash: `${claimPrefix}-${++claims}`, routeId: "routes/questions" }),
+    answer_upsert_recorded: () => saveAnswers(db, draftId, [{ questionId: 31, answer: "fit_note" }], "en", systemClock.now(), record),
     answer_upsert: () => saveAnswers(db, draftId, [{ questionId: 31, answer: "fit_note" }], "en", systemClock.now()),
   };
   const out = {} as Figures;

@@ -140,6 +140,45 @@ describe("runOnce, claiming with the viewer's read (the route layer's posts)", (
   });
 });
 
+describe("runOnce, a claim whose answer was lost (the database went away as it committed)", () => {
+  /** A claimer whose statement commits the claim, then loses its connection before the answer. */
+  const committedThenLost =
+    (after?: (keyHash: string) => Promise<unknown>) =>
+    async ({ keyHash, routeId }: { keyHash: string; routeId: string }) => {
+      await context.db.insert(idempotencyKeys).values({ keyHash, routeId });
+      if (after) await after(keyHash);
+      throw new Error("Connection terminated unexpectedly");
+    };
+
+  it("lets the repeat of the post take its own orphaned claim over and run at once, then replays it", async () => {
+    const action = vi.fn(async () => sent());
+    const input = { routeId: "routes/send", key: key(), form: form({ message: "lost in the outage" }) };
+    await expect(runOnce(context, input, action, committedThenLost())).rejects.toThrow("Connection terminated");
+    expect(action).not.toHaveBeenCalled();
+    const started = Date.now();
+    const again = (await runOnce(context, input, action)) as Response;
+    // Not "still being processed" after waiting for a first post that is not running anywhere.
+    expect(again.status).toBe(303);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(action).toHaveBeenCalledTimes(1);
+    const third = (await runOnce(context, input, action)) as Response;
+    expect(third.headers.get("Location")).toBe("/demo/submitted");
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  it("never takes over a claim that has its answer: the answer is replayed", async () => {
+    const action = vi.fn(async () => sent());
+    const input = { routeId: "routes/send", key: key(), form: form({ message: "answered, then lost" }) };
+    const answered = committedThenLost((keyHash) =>
+      context.db.update(idempotencyKeys).set({ status: 303, location: "/demo/first-answer" }).where(eq(idempotencyKeys.keyHash, keyHash)),
+    );
+    await expect(runOnce(context, input, action, answered)).rejects.toThrow("Connection terminated");
+    const again = (await runOnce(context, input, action)) as Response;
+    expect(again.headers.get("Location")).toBe("/demo/first-answer");
+    expect(action).not.toHaveBeenCalled();
+  });
+});
+
 describe("runOnce, the answer stored with the action's last write (decision 0158)", () => {
   /** The action's last write, as saveAnswers makes it: its own change and the record, together. */
   const writeCarrying = (record: PostRecord | null) =>

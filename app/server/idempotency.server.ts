@@ -7,7 +7,9 @@
  * is stored, and any later post with the same key and content (a double click, the browser
  * retrying, "send again" after a dropped connection, the back button) gets that same redirect
  * without running the action again. A post still running when its twin arrives is waited for.
- * A failed post (400, 409, a thrown error) stores nothing, so sending it again runs it again.
+ * A failed post (400, 409, a thrown error) stores nothing, so sending it again runs it again;
+ * a claim this process lost track of in a database outage is taken over by the repeat of the
+ * post at once (decision 0158), not left "still being processed" for ABANDONED_MS.
  *
  * The key is bound to the visitor (HMAC with their CSRF secret) and to the form's content, so a
  * different form posted from the same page is never mistaken for a repeat.
@@ -86,6 +88,47 @@ async function waitForFirst(context: Pick<AppContext, "db">, hash: string): Prom
   }
 }
 
+/*
+ * Keys this process claimed and then lost track of, with when: the claim's statement failed (the
+ * database went away; it may have committed before its answer was lost), or the post failed and
+ * its claim could not be removed yet. Such a key's row, while its status is empty, is this
+ * process's own orphan: a repeat of the post takes it over at once instead of answering "still
+ * being processed" until ABANDONED_MS has passed. `runningHere`: keys whose action this process
+ * is running now, which are never taken over.
+ */
+const orphaned = new Map<string, number>();
+const runningHere = new Set<string>();
+
+function orphan(hash: string) {
+  const now = Date.now();
+  orphaned.set(hash, now);
+  // Bounded: entries older than ABANDONED_MS are past the general take-over anyway.
+  if (orphaned.size > 1_000) for (const [h, at] of orphaned) if (now - at > ABANDONED_MS) orphaned.delete(h);
+}
+
+/** Takes over this process's orphaned claim of `hash`, if it is still there and unanswered. */
+async function takeOverOrphan(db: AppContext["db"], hash: string): Promise<boolean> {
+  const at = orphaned.get(hash);
+  if (at === undefined || runningHere.has(hash)) return false;
+  orphaned.delete(hash);
+  if (Date.now() - at > ABANDONED_MS) return false;
+  // Marked before the update, so the background removal (forgetLater) leaves it alone from now on.
+  runningHere.add(hash);
+  let taken = false;
+  try {
+    const rows = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now()` })
+      .where(and(eq(idempotencyKeys.keyHash, hash), isNull(idempotencyKeys.status)))
+      .returning({ k: idempotencyKeys.keyHash });
+    taken = rows.length > 0;
+    return taken;
+  } finally {
+    // Taken: runAndRecord runs it now and clears the mark when the action is done.
+    if (!taken) runningHere.delete(hash);
+  }
+}
+
 /** Claims a key as `claim` below does, in a round trip of the caller's (web/auth/viewer.server.ts). */
 export type Claimer = (claim: { keyHash: string; routeId: string }) => Promise<boolean>;
 
@@ -103,9 +146,16 @@ export async function runOnce(
 ): Promise<unknown> {
   const hash = keyHash(context, input.routeId, input.key.slice(0, 200), await formFingerprint(input.form));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed =
-      attempt === 0 && claimWith ? await claimWith({ keyHash: hash, routeId: input.routeId }) : (await claim(context.db, hash, input.routeId)).length > 0;
-    if (claimed) return runAndRecord(context, hash, action, input.request);
+    let claimed: boolean;
+    try {
+      claimed =
+        attempt === 0 && claimWith ? await claimWith({ keyHash: hash, routeId: input.routeId }) : (await claim(context.db, hash, input.routeId)).length > 0;
+    } catch (error) {
+      // Whether the claim was made is not known: if it was, the repeat of this post takes it over.
+      orphan(hash);
+      throw error;
+    }
+    if (claimed || (await takeOverOrphan(context.db, hash))) return runAndRecord(context, hash, action, input.request);
     const first = await waitForFirst(context, hash);
     if (first === "running") {
       // Still going after the wait: tell the person rather than run it a second time.
@@ -124,18 +174,22 @@ async function runAndRecord(context: Pick<AppContext, "db">, hash: string, actio
   let result: unknown;
   let thrown = false;
   if (request) openPostRecord(request, hash);
+  orphaned.delete(hash);
+  runningHere.add(hash);
   try {
     result = await action();
   } catch (error) {
     // Remix actions may throw their redirect as well as return it: both are a success.
     if (!isRedirect(error)) {
       if (request) closePostRecord(request);
+      runningHere.delete(hash);
       await forget(context, hash);
       throw error;
     }
     result = error;
     thrown = true;
   }
+  runningHere.delete(hash);
   if (isRedirect(result) && replayableCookies(result).ok) {
     const location = result.headers.get("Location")!;
     const cookies = replayableCookies(result);
@@ -194,7 +248,10 @@ async function forget(context: Pick<AppContext, "db">, hash: string) {
   await context.db
     .delete(idempotencyKeys)
     .where(eq(idempotencyKeys.keyHash, hash))
-    .catch(() => forgetLater(context, hash, Date.now() + ABANDONED_MS));
+    .catch(() => {
+      orphan(hash);
+      forgetLater(context, hash, Date.now() + ABANDONED_MS);
+    });
 }
 
 /**
@@ -204,7 +261,11 @@ async function forget(context: Pick<AppContext, "db">, hash: string) {
  */
 function forgetLater(context: Pick<AppContext, "db">, hash: string, until: number) {
   retryLater(
-    () => context.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.keyHash, hash), isNull(idempotencyKeys.status))).then(() => {}),
+    // A repeat of the post that took the claim over (takeOverOrphan) runs it now: not removed.
+    async () => {
+      if (runningHere.has(hash)) return;
+      await context.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.keyHash, hash), isNull(idempotencyKeys.status)));
+    },
     until,
   );
 }
