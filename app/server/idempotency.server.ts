@@ -9,7 +9,7 @@
  * without running the action again. A post still running when its twin arrives is waited for.
  * A failed post (400, 409, a thrown error) stores nothing, so sending it again runs it again;
  * a claim this process lost track of in a database outage is taken over by the repeat of the
- * post at once (decision 0158), not left "still being processed" for ABANDONED_MS.
+ * post at once (decision 0159), not left "still being processed" for ABANDONED_MS.
  *
  * The key is bound to the visitor (HMAC with their CSRF secret) and to the form's content, so a
  * different form posted from the same page is never mistaken for a repeat.
