@@ -151,10 +151,10 @@ export type PostRecord = { keyHash: string; status: number; location: string };
 /**
  * Saves the answers of one page (insert or replace), with the language they were given in.
  * An empty optional answer removes an earlier one, so "check your answers" shows what is true.
- * `record`: the post's idempotency record, when these answers
- * are the post's last write and its redirect is already decided; a single answer's upsert then
- * writes it in the same statement (decision 0158: one round trip fewer, and the answer and its
- * record commit together). True when the record was written with the answers.
+ * `record`: the post's idempotency record, when these answers are the post's last write and its
+ * redirect is already decided; a single answer's upsert then writes it in the same statement
+ * (decision 0158: one round trip fewer, and the answer and its record commit together). True
+ * when the record was written with the answers.
  */
 export async function saveAnswers(
   db: Db,
