@@ -17,6 +17,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
+import { claimKey, recordKey } from "~/db/idempotency-keys.server";
 import { preparedOnce } from "~/db/prepared.server";
 import { idempotencyKeys } from "~/db/schema";
 import { CSRF_FIELD } from "~/domain/security/csrf.server";
@@ -129,7 +130,7 @@ async function takeOverOrphan(db: AppContext["db"], hash: string): Promise<boole
   }
 }
 
-/** Claims a key as `claim` below does, in a round trip of the caller's (web/auth/viewer.server.ts). */
+/** Claims a key as `claim` below does (claimKey), in a round trip of the caller's (web/auth/viewer.server.ts). */
 export type Claimer = (claim: { keyHash: string; routeId: string }) => Promise<boolean>;
 
 /**
@@ -221,23 +222,11 @@ async function runAndRecord(context: Pick<AppContext, "db">, hash: string, actio
  * nor PostgreSQL's parser and planner run for them again (issue "speed").
  */
 function claim(db: AppContext["db"], keyHash: string, routeId: string): Promise<{ k: string }[]> {
-  return preparedOnce(db, "idempotency_claim", (db) =>
-    db
-      .insert(idempotencyKeys)
-      .values({ keyHash: sql.placeholder("keyHash"), routeId: sql.placeholder("routeId") })
-      .onConflictDoNothing()
-      .returning({ k: idempotencyKeys.keyHash }),
-  ).execute({ keyHash, routeId });
+  return preparedOnce(db, "idempotency_claim", claimKey).execute({ keyHash, routeId });
 }
 
 async function recordAnswer(db: AppContext["db"], keyHash: string, stored: Stored): Promise<void> {
-  await preparedOnce(db, "idempotency_record", (db) =>
-    db
-      .update(idempotencyKeys)
-      // (drizzle types `set` without placeholders; wrapped, each still binds one parameter)
-      .set({ status: sql`${sql.placeholder("status")}`, location: sql`${sql.placeholder("location")}`, flash: sql`${sql.placeholder("flash")}` })
-      .where(eq(idempotencyKeys.keyHash, sql.placeholder("keyHash"))),
-  ).execute({ keyHash, ...stored });
+  await preparedOnce(db, "idempotency_record", recordKey).execute({ keyHash, ...stored });
 }
 
 function isRedirect(value: unknown): value is Response {

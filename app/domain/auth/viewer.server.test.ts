@@ -87,6 +87,19 @@ describe("loadViewerPracticeAndEntry", () => {
     expect(await expectSameAsSeparateReads(pending.cookie, practice.urlCode, notYours.id)).toBeNull();
   });
 
+  it("leaves a sent request's text-search document in the database: no page shows it (issue \"speed\")", async () => {
+    const patient = await signedInPatient(context, practice.id);
+    const sent = await makeEntry(context, { practiceId: practice.id, patientId: patient.patientId, userId: patient.userId, answers: { 31: "fit_note", 32: "Off work since Monday" }, stage: "submitted" });
+    const [row] = await context.db.select({ document: patientEntries.searchDocument }).from(patientEntries).where(eq(patientEntries.id, sent.id));
+    expect(row.document).toContain("'monday'");
+    const read = await expectSameAsSeparateReads(patient.cookie, practice.urlCode, sent.id);
+    expect(read?.entry.id).toBe(sent.id);
+    expect(read?.entry).not.toHaveProperty("searchDocument");
+    const claimed = await claimAndLoadViewer(context, sessionIdOf(patient.cookie), { practiceCode: practice.urlCode, entryId: sent.id }, { keyHash: `search-${sent.id}`, routeId: "test" });
+    expect(claimed.entry?.entry.id).toBe(sent.id);
+    expect(claimed.entry?.entry).not.toHaveProperty("searchDocument");
+  });
+
   it("brings no request without a signed-in viewer, and reads an unknown practice's viewer on its own", async () => {
     const patient = await signedInPatient(context, practice.id);
     const draft = await makeEntry(context, { practiceId: practice.id, patientId: patient.patientId, userId: patient.userId });

@@ -6,10 +6,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
+import { claimKey } from "~/db/idempotency-keys.server";
 import { preparedOnce } from "~/db/prepared.server";
-import { carerDependents, idempotencyKeys, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
+import { carerDependents, patientEntries, patients, practiceMemberships, practices, sessions, userGlobalRoles, users } from "~/db/schema";
 import { entryScopeOf, hasSentRequestsOf } from "~/domain/requests/access.server";
-import { savedAnswersOfEntry, withAnswers, type EntryWithAnswers, type PatientEntry } from "~/domain/requests/entries.server";
+import { entryColumns, savedAnswersOfEntry, withAnswers, type EntryWithAnswers, type PatientEntry } from "~/domain/requests/entries.server";
 import { isId } from "~/validation/ids";
 import { findPracticeByCode, isPracticeCodeShaped, practiceCodeIs, type Practice } from "~/domain/practices/practices.server";
 import {
@@ -145,7 +146,7 @@ export async function loadViewerPracticeAndEntry(
   }
   const [row] = await preparedOnce(db, "viewer_practice_and_entry", (db) =>
     db
-      .select({ ...viewerColumns(), practice: practices, entry: patientEntries, savedAnswers: savedAnswersOfEntry() })
+      .select({ ...viewerColumns(), practice: practices, entry: entryColumns, savedAnswers: savedAnswersOfEntry() })
       .from(practices)
       .leftJoin(sessions, eq(sessions.idHash, sql.placeholder("idHash")))
       .leftJoin(users, eq(users.id, sessions.userId))
@@ -191,10 +192,11 @@ export type ViewerClaim = { keyHash: string; routeId: string };
 /**
  * A form post's first round trip (issue "speed"): its idempotency key claimed, the viewer read,
  * with the practice and the patient's request the path names when it names them (null: not
- * asked). The claim is idempotency.server.ts's own insert, as a data-modifying WITH: it runs
- * once whatever the select finds, and `claimed` says whether this post took the key. Selected
- * from one constant row, left-joined, so an unknown practice or no session still answers the
- * claim. What it reads is what loadViewerPracticeAndEntry reads, by the same columns and scope.
+ * asked). The claim is runOnce's own insert (claimKey, db/idempotency-keys.server.ts), as a
+ * data-modifying WITH: it runs once whatever the select finds, and `claimed` says whether this
+ * post took the key. Selected from one constant row, left-joined, so an unknown practice or no
+ * session still answers the claim. What it reads is what loadViewerPracticeAndEntry reads, by
+ * the same columns and scope.
  */
 export async function claimAndLoadViewer(
   context: Pick<AppContext, "db" | "clock">,
@@ -204,22 +206,14 @@ export async function claimAndLoadViewer(
 ): Promise<{ claimed: boolean; state: ViewerState; practice: Practice | null; entry: EntryWithAnswers | null }> {
   const { db } = context;
   const [row] = await preparedOnce(db, "claim_and_viewer", (db) => {
-    const claimed = db
-      .$with("claimed")
-      .as(
-        db
-          .insert(idempotencyKeys)
-          .values({ keyHash: sql.placeholder("keyHash"), routeId: sql.placeholder("routeId") })
-          .onConflictDoNothing()
-          .returning({ k: idempotencyKeys.keyHash }),
-      );
+    const claimed = db.$with("claimed").as(claimKey(db));
     return db
       .with(claimed)
       .select({
         claimed: sql<number>`(select count(*) from ${claimed})::int`,
         ...viewerColumns(),
         practice: practices,
-        entry: patientEntries,
+        entry: entryColumns,
         savedAnswers: savedAnswersOfEntry(),
       })
       .from(sql`(select 1) as one`)

@@ -25,6 +25,7 @@ import {
 } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
 import { answerText } from "~/domain/requests/conversation.server";
+import { entryColumns } from "~/domain/requests/entries.server";
 
 /** Someone who looked at the request within this window "has it open". */
 const VIEWER_WINDOW_MS = 2 * 60_000;
@@ -32,7 +33,7 @@ const VIEWER_WINDOW_MS = 2 * 60_000;
 export async function loadRequestDetails(db: Db, practiceId: number, entryId: number) {
   if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
   const [row] = await db
-    .select({ entry: patientEntries, patient: patients, issueTypeName: issueTypes.name })
+    .select({ entry: entryColumns, patient: patients, issueTypeName: issueTypes.name })
     .from(patientEntries)
     .innerJoin(patients, eq(patients.id, patientEntries.patientId))
     .innerJoin(issueTypes, eq(issueTypes.id, patientEntries.issueTypeId))

@@ -9,7 +9,7 @@ import type { AppContext } from "~/context.server";
 import type { Db, Tx } from "~/db/client.server";
 import { entryEvents, entryMessages, patientEntries, practiceMemberships } from "~/db/schema";
 import { audit } from "~/domain/audit/audit.server";
-import type { PatientEntry } from "~/domain/requests/entries.server";
+import { entryColumns, type PatientEntry } from "~/domain/requests/entries.server";
 import { applyInboxChange } from "./counters.server";
 import { applyCommand, HANDLING_MESSAGES, type Command } from "./transitions";
 
@@ -27,7 +27,7 @@ export type EventKind = Command["kind"] | "viewed" | "comment" | "action_added" 
 
 async function lockEntry(tx: Tx, practiceId: number, entryId: number): Promise<PatientEntry | null> {
   const [entry] = await tx
-    .select()
+    .select(entryColumns)
     .from(patientEntries)
     .where(and(eq(patientEntries.id, entryId), eq(patientEntries.practiceId, practiceId)))
     .for("update")
@@ -58,7 +58,7 @@ export async function changeRequest(
       .update(patientEntries)
       .set({ ...outcome.patch, version: sql`${patientEntries.version} + 1`, updatedAt: now })
       .where(eq(patientEntries.id, before.id))
-      .returning();
+      .returning(entryColumns);
     await applyInboxChange(tx, actor.practiceId, before, after);
     const detail = { ...input.detail, ...undoState(before, input.command) };
     await tx.insert(entryEvents).values({ patientEntryId: before.id, actorUserId: actor.userId, kind: input.command.kind, detail, createdAt: now });

@@ -23,7 +23,7 @@ import { copy } from "~/copy";
 import { staffNameForPatients } from "~/domain/staff/patient-facing-name";
 import { displayAnswer } from "./answer-rules";
 import { formatDate, formatIsoDate, formatTime } from "./display";
-import type { PatientEntry } from "./entries.server";
+import { entryColumns, type PatientEntry } from "./entries.server";
 import type { Question } from "./questions.server";
 import { requestReference } from "./reference";
 import { acceptsReplies, requestStatus, type RequestStatus } from "./request-status";
@@ -130,7 +130,7 @@ export type ReplyResult =
  * counters and writing the history in the reply's transaction.
  */
 async function bringBackToPractice(tx: Tx, entryId: number, now: Date) {
-  const [before] = await tx.select().from(patientEntries).where(eq(patientEntries.id, entryId)).for("update");
+  const [before] = await tx.select(entryColumns).from(patientEntries).where(eq(patientEntries.id, entryId)).for("update");
   await tx.insert(entryEvents).values({ patientEntryId: entryId, kind: "patient_reply", createdAt: now });
   if (!before.awaitingPatientReply) return;
   const [practice] = await tx.select({ toUnassigned: practices.patientReplyToUnassigned }).from(practices).where(eq(practices.id, before.practiceId));
@@ -140,7 +140,7 @@ async function bringBackToPractice(tx: Tx, entryId: number, now: Date) {
     .update(patientEntries)
     .set({ ...outcome.patch, version: sql`${patientEntries.version} + 1`, updatedAt: now })
     .where(eq(patientEntries.id, entryId))
-    .returning();
+    .returning(entryColumns);
   await applyInboxChange(tx, before.practiceId, before, after);
 }
 

@@ -5,13 +5,23 @@
  */
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
-import { answers, idempotencyKeys, patientEntries, patients } from "~/db/schema";
+import { answers, patientEntries, patients } from "~/db/schema";
 import type { TokenGrant } from "~/domain/auth/magic-links.server";
 import { entryScopeOf } from "./access.server";
+import { recordKey } from "~/db/idempotency-keys.server";
 import { preparedOnce } from "~/db/prepared.server";
 import { isId } from "~/validation/ids";
 
-export type PatientEntry = typeof patientEntries.$inferSelect;
+/**
+ * Every column of a request but `search_document`: the staff text search reads that column in
+ * the database (request-text.server.ts) and no code reads it back, yet a submitted request's
+ * tsvector is as long as its free text. Select these (or `.returning(entryColumns)`) wherever
+ * a whole request is read, so a page carries only what it shows.
+ */
+const { searchDocument: _readInTheDatabaseOnly, ...entryColumnsWithoutSearch } = getTableColumns(patientEntries);
+export const entryColumns = entryColumnsWithoutSearch;
+
+export type PatientEntry = Omit<typeof patientEntries.$inferSelect, "searchDocument">;
 export type Answer = typeof answers.$inferSelect;
 export type Requester = "myself" | "dependent" | "staff";
 
@@ -50,7 +60,7 @@ export async function findEntryForUser(db: Db, userId: number, practiceId: numbe
   if (!isId(entryId)) return null;
   const [entry] = await preparedOnce(db, "entry_for_user", (db) =>
     db
-      .select()
+      .select(entryColumns)
       .from(patientEntries)
       .where(and(eq(patientEntries.id, sql.placeholder("entryId")), eq(patientEntries.practiceId, sql.placeholder("practiceId")), entryScopeOf(sql.placeholder("userId"))))
       .limit(1),
@@ -75,7 +85,7 @@ export async function findEntryWithAnswersForUser(
   if (!isId(entryId)) return null;
   const [row] = await preparedOnce(db, "entry_with_answers_for_user", (db) =>
     db
-      .select({ ...getTableColumns(patientEntries), savedAnswers: savedAnswersOfEntry() })
+      .select({ ...entryColumns, savedAnswers: savedAnswersOfEntry() })
       .from(patientEntries)
       .where(and(eq(patientEntries.id, sql.placeholder("entryId")), eq(patientEntries.practiceId, sql.placeholder("practiceId")), entryScopeOf(sql.placeholder("userId"))))
       .limit(1),
@@ -110,7 +120,7 @@ export function withAnswers(entry: PatientEntry, savedAnswers: [number, string][
 export async function findEntryForGrant(db: Db, grant: TokenGrant, entryId: number): Promise<PatientEntry | null> {
   if (grant.scope.patientEntryId !== entryId) return null;
   const [entry] = await db
-    .select()
+    .select(entryColumns)
     .from(patientEntries)
     .where(
       and(
@@ -206,8 +216,9 @@ async function upsertOneAnswer(db: Db, entryId: number, questionId: number, answ
 /**
  * The upsert as a data-modifying WITH, and the post's record as the statement's UPDATE of its
  * key (claimed before the action ran). PostgreSQL runs a data-modifying WITH to completion
- * whether or not the rest reads it; both commit or neither does. The record is the same write
- * as runOnce's own (server/idempotency.server.ts): the domain cannot import the server layer.
+ * whether or not the rest reads it; both commit or neither does. The record is recordKey, the
+ * write runOnce makes when no action carried it (db/idempotency-keys.server.ts); a carried
+ * record stores no flash, as runOnce only leaves it here for a bare redirect.
  */
 async function upsertOneAnswerRecording(
   db: Db,
@@ -218,13 +229,13 @@ async function upsertOneAnswerRecording(
   now: Date,
   record: PostRecord,
 ): Promise<void> {
-  await preparedOnce(db, "answer_upsert_recorded", (db) =>
-    db
-      .with(db.$with("saved").as(oneAnswerUpsert(db).returning({ id: answers.id })))
-      .update(idempotencyKeys)
-      .set({ status: sql`${sql.placeholder("status")}`, location: sql`${sql.placeholder("location")}`, flash: sql`null` })
-      .where(eq(idempotencyKeys.keyHash, sql.placeholder("keyHash"))),
-  ).execute({ ...oneAnswerValues(entryId, questionId, answer, lang, now), keyHash: record.keyHash, status: record.status, location: record.location });
+  await preparedOnce(db, "answer_upsert_recorded", (db) => recordKey(db.with(db.$with("saved").as(oneAnswerUpsert(db).returning({ id: answers.id }))))).execute({
+    ...oneAnswerValues(entryId, questionId, answer, lang, now),
+    keyHash: record.keyHash,
+    status: record.status,
+    location: record.location,
+    flash: null,
+  });
 }
 
 /** The values go in as drizzle's own columns would send them: JSON text for jsonb, an ISO string for timestamptz. */
@@ -253,7 +264,7 @@ function oneAnswerUpsert(db: Db) {
 export async function findStaffDraft(db: Db, staffUserId: number, practiceId: number, entryId: number): Promise<PatientEntry | null> {
   if (!Number.isSafeInteger(entryId) || entryId <= 0 || entryId > 2_147_483_647) return null;
   const [entry] = await db
-    .select()
+    .select(entryColumns)
     .from(patientEntries)
     .where(
       and(

@@ -22,7 +22,7 @@ import { ageOn } from "~/validation/dates";
 import { actingPatients, type ActingPatient } from "./access.server";
 import { closedMessage } from "./demand";
 import { countSubmission, requestDemand } from "./demand.server";
-import { findEntryForUser, findEntryWithAnswersForUser, findStaffDraft, loadAnswers, type EntryWithAnswers, type PatientEntry, type SavedAnswer } from "./entries.server";
+import { entryColumns, findEntryForUser, findEntryWithAnswersForUser, findStaffDraft, loadAnswers, type EntryWithAnswers, type PatientEntry, type SavedAnswer } from "./entries.server";
 import type { AnswerValue } from "./answer-rules";
 import { journey, type Journey } from "./journey";
 import type { JourneyPlace } from "~/domain/journeys/step-journey";
@@ -276,7 +276,7 @@ export async function submitDraft(context: AppContext, origin: string, practice:
       // The answers are final now: the inbox search reads their text from here on.
       .set({ stage: "submitted", submittedAt: now, updatedAt: now, searchDocument: requestSearchDocument() })
       .where(and(eq(patientEntries.id, entry.id), eq(patientEntries.stage, "created")))
-      .returning();
+      .returning(entryColumns);
     if (updated.length === 0) return false;
     await countSubmission(tx, practice.id, now);
     // Into the practice's inboxes (unassigned, all, its issue type), in the same transaction.

@@ -13,6 +13,7 @@ import { bulkMessages, entryEvents, entryMessages, issueTypes, patientEntries, p
 import { audit } from "~/domain/audit/audit.server";
 import { applyInboxChange } from "~/domain/inbox/counters.server";
 import { changeRequest, insertPracticeMessage, type Actor, type ChangeResult } from "~/domain/inbox/request-handling.server";
+import { entryColumns } from "~/domain/requests/entries.server";
 import { notifyPatientOfMessage, type NoticeRefused } from "~/domain/requests/message-notice.server";
 import { smsRecipient } from "~/domain/video/schedule";
 import { findQuestionnaire } from "./questionnaires.server";
@@ -149,7 +150,7 @@ export async function recordAnswers(db: Db, now: Date, send: OpenSend, answers: 
     await tx.insert(entryMessages).values({ patientEntryId: send.patientEntryId, authorRole: "patient", body, createdAt: now });
     await tx.insert(entryEvents).values({ patientEntryId: send.patientEntryId, kind: "patient_reply", createdAt: now });
     const [before] = await tx
-      .select()
+      .select(entryColumns)
       .from(patientEntries)
       .where(and(eq(patientEntries.id, send.patientEntryId), eq(patientEntries.practiceId, send.practiceId)))
       .for("update");
@@ -159,7 +160,7 @@ export async function recordAnswers(db: Db, now: Date, send: OpenSend, answers: 
         .update(patientEntries)
         .set({ awaitingPatientReply: false, assignedToId: done.inboxUserId, version: sql`${patientEntries.version} + 1`, updatedAt: now })
         .where(eq(patientEntries.id, before.id))
-        .returning();
+        .returning(entryColumns);
       await applyInboxChange(tx, before.practiceId, before, after);
     }
     await audit(tx as unknown as Db, { practiceId: send.practiceId, action: "questionnaire.answered", subjectType: "questionnaire_send", subjectId: send.id, at: now });

@@ -61,6 +61,10 @@ describe("staff inboxes", () => {
     expect(shown.status).toBe(200);
     const body = await readJson<{ details: { answers: { answer: string }[] } }>(shown);
     expect(body.details.answers.map((a) => a.answer)).toEqual(["A fit note (sick note)", "Off work since Monday"]);
+    // The text search's tsvector is in the row (the inbox search reads it there), never on the page.
+    const [indexed] = await context.db.select({ document: patientEntries.searchDocument }).from(patientEntries).where(eq(patientEntries.id, entry.id));
+    expect(indexed.document).toContain("'monday'");
+    expect(JSON.stringify(body)).not.toMatch(/searchDocument|'monday'/);
     const audits = await context.db.select().from(auditEvents).where(and(eq(auditEvents.action, "request.view"), eq(auditEvents.subjectId, String(entry.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0].actorUserId).toBe(receptionist.id);
