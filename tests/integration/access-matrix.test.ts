@@ -40,6 +40,11 @@
  *   denied  403, or a redirect to the permission-denied page
  *   404     page-not-found: the thing is not theirs (never a leak of whether it exists)
  *
+ * Every answer with data (a loader's, or an action's such as a 400 with its form) is also read
+ * for what no page may carry (a hash, sealed text, a secret, a token, the text-search document)
+ * and, for the patient-side roles, the practice's own handling of a request (triage, assignee,
+ * filing): `fieldsNotForRole`.
+ *
  * The three rules of the security issue also get tests of their own below the matrix: carer
  * proxy access is granted by the practice, a guest sees only what that guest sent, and every
  * staff action checks the practice of the request it changes.
@@ -939,6 +944,24 @@ function classify(response: Response, path: string): string {
   return `status ${status}`;
 }
 
+/**
+ * What no page's data may carry, whoever asks: a hash, sealed text, a TOTP secret, an NHS login
+ * token, the text-search document. Loader and action data go to the browser (in the page of a
+ * hydrated route, or to anyone who asks for `?_data=`), so a whole row returned by either shows
+ * what the page does not.
+ */
+const SECRET_FIELDS = /"(\w*Hash|\w*Sealed|sealed|totpSecret|lastTotpStep|idToken|nhsLoginIdToken|searchDocument)":/g;
+/** And what patients, guests, carers and visitors are not shown of a request: the practice's own handling of it. */
+const STAFF_FIELDS = /"(triage\w*|assignedToId|filedByUserId|filedAutomatically|mergedIntoPatientId)":/g;
+const PATIENT_SIDE: readonly Role[] = ["anon", "patient", "guest", "carer", "pending"];
+
+async function fieldsNotForRole(role: Role, response: Response): Promise<string[]> {
+  if (!(response.headers.get("Content-Type") ?? "").includes("json")) return [];
+  const text = await response.text();
+  const found = [...text.matchAll(SECRET_FIELDS), ...(PATIENT_SIDE.includes(role) ? text.matchAll(STAFF_FIELDS) : [])].map((m) => m[1]);
+  return [...new Set(found)];
+}
+
 function describeResponse(response: Response): string {
   const location = response.headers.get("Location");
   return `${response.status}${location ? ` → ${location}` : ""}`;
@@ -998,6 +1021,8 @@ async function runCell(row: Row, fn: "loader" | "action", target: "own" | "forei
       if (!matches(want, got, response, persona)) {
         wrong.push(`${role}: expected ${want}${want === "home" ? ` (${persona.landing})` : ""}, got ${got} (${describeResponse(response)}) for ${fn.toUpperCase()} ${path}`);
       }
+      const carried = await fieldsNotForRole(role, response);
+      if (carried.length > 0) wrong.push(`${role}: the ${fn}'s data carries ${carried.join(", ")} (${path})`);
     }
   } finally {
     if (fn === "action" && row.restore) await row.restore(world);
