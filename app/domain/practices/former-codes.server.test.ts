@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvents, practiceFormerUrlCodes, practices } from "~/db/schema";
 import { useTestWorld, uniqueCode } from "../../../tests/support/world";
 import { makePractice, makeUser } from "../../../tests/support/session-fixtures";
-import { currentCodeForFormerCode, formerUrlCodes } from "./former-codes.server";
+import { currentCodeForFormerCode } from "./former-codes.server";
 import { addPractice } from "./onboarding.server";
 import { findPracticeByCode, type Practice } from "./practices.server";
 import { updatePractice } from "./settings.server";
@@ -26,7 +26,9 @@ async function renameTo(practice: Practice, urlCode: string) {
   return result.practice;
 }
 
-const codesOf = async (practice: { id: number }) => (await formerUrlCodes(t.db, practice.id)).map((r) => r.urlCode).sort();
+/** The former codes stored for a practice (no page lists them: each only redirects). */
+const codesOf = async (practice: { id: number }) =>
+  (await t.db.select({ urlCode: practiceFormerUrlCodes.urlCode }).from(practiceFormerUrlCodes).where(eq(practiceFormerUrlCodes.practiceId, practice.id))).map((r) => r.urlCode).sort();
 
 describe("a practice's former url codes", () => {
   it("remembers the code it had: the former code finds the practice's current one", async () => {

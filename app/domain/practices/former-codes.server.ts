@@ -3,7 +3,7 @@
  * code, read only when an address names no practice (the page-not-found path), so a page whose
  * practice is found costs no extra statement.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { practiceFormerUrlCodes, practices } from "~/db/schema";
 import { isPracticeCodeShaped } from "./practices.server";
@@ -50,13 +50,4 @@ export async function recordUrlCodeChange(tx: Queryable, practiceId: number, fro
     insert into ${practiceFormerUrlCodes} (practice_id, url_code, replaced_at)
     values (${practiceId}, ${from}, ${at.toISOString()})
     on conflict (lower(url_code)) do update set practice_id = excluded.practice_id, url_code = excluded.url_code, replaced_at = excluded.replaced_at`);
-}
-
-/** A practice's former codes, the latest first. */
-export async function formerUrlCodes(db: Queryable, practiceId: number): Promise<{ urlCode: string; replacedAt: Date }[]> {
-  return db
-    .select({ urlCode: practiceFormerUrlCodes.urlCode, replacedAt: practiceFormerUrlCodes.replacedAt })
-    .from(practiceFormerUrlCodes)
-    .where(eq(practiceFormerUrlCodes.practiceId, practiceId))
-    .orderBy(desc(practiceFormerUrlCodes.replacedAt));
 }
