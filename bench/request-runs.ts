@@ -14,7 +14,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { fixed, table } from "./format";
+import { fixed, median, table } from "./format";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Math.max(1, Math.min(20, Number(process.env.BENCH_RUNS ?? 5) || 5));
@@ -30,10 +30,6 @@ function runOnce(n: number): Report {
   return JSON.parse(readFileSync(`${root}/${written[1]}`, "utf8")) as Report;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const spread = (xs: number[], digits: number) => `${fixed(median(xs), digits)} (${fixed(Math.min(...xs), digits)}–${fixed(Math.max(...xs), digits)})`;
 const met = (xs: number[], ok: (x: number) => boolean) => `${xs.filter(ok).length} of ${xs.length}`;
 

@@ -19,7 +19,7 @@ import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fixed, table } from "./format";
+import { fixed, median, table } from "./format";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
@@ -85,8 +85,6 @@ function phases(dataDir: string): Promise<Record<string, number>> {
     child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}")) : reject(new Error(`phases exited ${code}`))));
   });
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const startedAt = new Date();

@@ -24,7 +24,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { fixed, table } from "./format";
+import { fixed, median, table } from "./format";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -128,7 +128,6 @@ async function main(): Promise<void> {
         (everyTime ? results.everyTime : results.kept).push(await child(url.toString(), everyTime));
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const rows = STATEMENTS.map((statement) => {
       const before = median(results.everyTime.map((r) => r[statement].cpuUs));
       const after = median(results.kept.map((r) => r[statement].cpuUs));
