@@ -9,7 +9,6 @@ import {
   Scripts,
   useLoaderData,
   useLocation,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -18,7 +17,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { IdleTimerScript } from "~/components/IdleTimerScript";
-import { pageHydrates } from "~/components/hydration";
+import { usePageHydrates } from "~/components/hydration";
 import { copy } from "~/copy";
 import { clientScriptUrl } from "~/web/shell/client-scripts.server";
 import { NhsAppIntegration } from "~/components/nhs-app/NhsAppIntegration";
@@ -125,6 +124,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       idleTimerScript: clientScriptUrl("idle-timer"),
       // The request steps' dialogs (components/requests/RequestTimer.tsx), also a plain script.
       requestDialogsScript: clientScriptUrl("request-dialogs"),
+      // The other patient pages' dialogs, password reveals and refreshes (components/PageComforts.tsx).
+      pageComfortsScript: clientScriptUrl("page-comforts"),
       // Inside the NHS App, on pages that are not hydrated (decision 0155).
       nhsAppScript: nhsApp ? clientScriptUrl("nhs-app") : null,
       // Hashed here, not in Document: the browser knows only the sheets of the page it has.
@@ -181,11 +182,6 @@ function Document({ children, title, stylesheet }: { children: ReactNode; title:
 }
 
 type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** Whether this page gets Remix's scripts (decision 0145): from the matched routes' handles. */
-function usePageHydrates(): boolean {
-  return pageHydrates(useMatches().map((match) => match.handle));
-}
 
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const location = useLocation();

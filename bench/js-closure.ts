@@ -24,6 +24,35 @@ export const PATIENT_PAGE_ROUTES: { name: string; routeIds: string[]; hydrated: 
   { name: "chat", routeIds: ["routes/$practiceCode.chat.$patientEntryId"], hydrated: false },
 ];
 
+/** The areas of app/routes (app/route-table.mjs) whose pages patients, carers, guests and visitors see. */
+export const PATIENT_AREAS = ["public-and-sign-in", "requests", "dependents", "appointments-and-prescriptions", "my-health-and-feedback"];
+
+/** Pages in those areas that only staff see: not patient pages, so not held to the budget. */
+export const STAFF_PAGES_IN_PATIENT_AREAS = [
+  "routes/$practiceCode.submitted_.$id",
+  "routes/$practiceCode.message.staff.$patientId",
+  "routes/$practiceCode.requests.$requestId.file",
+  "routes/$practiceCode.requests.$requestId.delete",
+];
+
+/**
+ * The patient pages that still hydrate, and why (decision 0160): each is over the 90 KB budget.
+ * Every other patient page says `hydrate: false` (the unit test in app/components/hydration.test.ts).
+ */
+export const HYDRATED_PATIENT_PAGES: Record<string, string> = {
+  "routes/$practiceCode.waitingroom": "the video call itself runs in React (WebRTC); without JS the page says to phone",
+};
+
+/** Patient page route modules (area folder and route id): every page module of PATIENT_AREAS but staff ones, and the waiting room. */
+export function patientPageModules(root: string): { id: string; file: string }[] {
+  const manifest = areaRoutes(join(root, "app")) as Record<string, { id: string; file: string }>;
+  return Object.values(manifest)
+    .filter((route) => PATIENT_AREAS.includes(route.file.split("/")[1]) || route.id === "routes/$practiceCode.waitingroom")
+    .filter((route) => route.file.endsWith(".tsx") && !STAFF_PAGES_IN_PATIENT_AREAS.includes(route.id))
+    .map((route) => ({ id: route.id, file: route.file }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
 type Metafile = {
   outputs: Record<string, { imports: { path: string; kind: string }[]; entryPoint?: string; inputs: Record<string, unknown> }>;
 };

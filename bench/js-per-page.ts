@@ -14,9 +14,12 @@
  * Run: `npm run build && node --import tsx bench/js-per-page.ts` (add `--metafile-only` to skip
  * the app).
  */
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { kb, table } from "./format";
-import { PATIENT_PAGE_ROUTES, metafileClosure } from "./js-closure";
+import { HYDRATED_PATIENT_PAGES, PATIENT_PAGE_ROUTES, metafileClosure, patientPageModules } from "./js-closure";
 import { measurePageWeight } from "./page-weight";
 import { BROWSER_HEADERS } from "./pages";
 import { answerDraftsUpToTheirPage, questionPageCount, questionPagePath, seedBenchPatients } from "./request-fixtures";
@@ -25,8 +28,12 @@ import { BENCH_SESSION_SECRET, startFrontdoor } from "./servers";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const NHS_APP_USER_AGENT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) nhsapp-ios/2.41.0 Mobile/15E148";
 
+/** Patient pages beyond the request journey that a signed-in patient reaches without an id (decision 0160). */
+const OTHER_PATIENT_PAGES = ["/account-settings", "/account-settings/details", "/mfa/settings", "/demo/online-services", "/demo/my-health", "/demo/feedback", "/data-privacy"];
+
 async function main() {
   const rows: Map<string, string[]> = new Map();
+  const otherRows: string[][] = [];
   for (const page of PATIENT_PAGE_ROUTES) {
     const closure = metafileClosure(root, page.routeIds);
     const zod = closure.files.some((f) => f.inputs.some((i) => /node_modules\/(zod|@conform-to\/zod)\//.test(i)));
@@ -60,6 +67,13 @@ async function main() {
         Object.values(paths).map((path) => ({ path })),
         { ...BROWSER_HEADERS, "user-agent": NHS_APP_USER_AGENT, cookie: patient.cookie },
       );
+      // Other patient pages, not hydrated since decision 0160 (served to the same patient).
+      const others = await measurePageWeight(
+        frontdoor.baseUrl,
+        OTHER_PATIENT_PAGES.map((path) => ({ path })),
+        { ...BROWSER_HEADERS, cookie: patient.cookie },
+      );
+      otherRows.push(...others.pages.map((p) => [p.path, String(p.status), String(p.js.files.length), kb(p.js.gzipBytes)]));
       for (const [name, path] of Object.entries(paths)) {
         const measured = weight.pages.find((p) => p.path === path);
         const app = inApp.pages.find((p) => p.path === path);
@@ -71,9 +85,36 @@ async function main() {
       await frontdoor.close();
     }
   }
+  console.log(await everyPatientPage());
   const headers = ["Page", "hydrated", "metafile files", "metafile gzip", "zod"];
   if (!process.argv.includes("--metafile-only")) headers.push("served status", "served files", "served JS gzip", "in the NHS App");
   console.log(table(headers, [...rows.values()]));
+  if (otherRows.length > 0) console.log(`Other patient pages, served:\n${table(["Page", "status", "files", "JS gzip"], otherRows)}`);
+}
+
+/**
+ * Every patient page (bench/js-closure.ts's patientPageModules, decision 0160): those that
+ * hydrate with their metafile closure, and what the others can load at most, all the plain
+ * scripts of app/client/ together (each page links only those it needs).
+ */
+async function everyPatientPage(): Promise<string> {
+  const scripts = JSON.parse(readFileSync(join(root, "build/client-scripts.json"), "utf8")) as Record<string, string>;
+  const plain = Object.entries(scripts).map(([name, url]) => ({ name, gz: gzipSync(readFileSync(join(root, "public", url)), { level: 6 }).length }));
+  const plainTotal = plain.reduce((sum, p) => sum + p.gz, 0);
+  const rows: string[][] = [];
+  let pages = 0;
+  for (const { id, file } of patientPageModules(root)) {
+    const module = (await import(pathToFileURL(join(root, "app", file)).href)) as { default?: unknown; handle?: { hydrate?: boolean } };
+    if (typeof module.default !== "function") continue;
+    pages += 1;
+    if (module.handle?.hydrate === false) continue;
+    rows.push([id, kb(metafileClosure(root, [id]).gzipBytes), HYDRATED_PATIENT_PAGES[id] ?? "not listed: a new page that forgot hydrate: false?"]);
+  }
+  return [
+    `Every patient page: ${pages}; not hydrated: ${pages - rows.length}, each loading at most the plain scripts, ${kb(plainTotal)} gzip together (${plain.map((p) => `${p.name} ${kb(p.gz)}`).join(", ")}).`,
+    `Hydrated (${rows.length}):`,
+    table(["Route", "metafile gzip", "why"], rows),
+  ].join("\n");
 }
 
 main().catch((error: unknown) => {

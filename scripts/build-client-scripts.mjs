@@ -21,7 +21,7 @@ const esbuild = createRequire(require.resolve("@remix-run/dev/package.json"))("e
 const ts = require("typescript");
 
 /** Script name → its entry module. */
-export const CLIENT_SCRIPTS = { "idle-timer": "app/client/idle-timer.ts", "request-dialogs": "app/client/request-dialogs.ts", "nhs-app": "app/client/nhs-app.ts" };
+export const CLIENT_SCRIPTS = { "idle-timer": "app/client/idle-timer.ts", "request-dialogs": "app/client/request-dialogs.ts", "nhs-app": "app/client/nhs-app.ts", "page-comforts": "app/client/page-comforts.ts" };
 
 const outDir = join(root, "public/build/_client");
 rmSync(outDir, { recursive: true, force: true });

@@ -13,5 +13,3 @@ export const REQUEST_DIALOGS = {
 
 /** On a link: the dialog it opens instead of its page (`data-request-dialog="cancel"`). */
 export const REQUEST_DIALOG_OPEN = "data-request-dialog";
-/** On a button inside a dialog: closes it (as Escape does). */
-export const REQUEST_DIALOG_CLOSE = "data-dialog-close";

@@ -11,58 +11,15 @@
  * without <dialog>, nothing runs and the plain link and page remain.
  */
 import { REQUEST_TIMEOUT_MS, REQUEST_WARNING_MS } from "~/domain/requests/request-timer";
-import { REQUEST_DIALOG_CLOSE, REQUEST_DIALOG_OPEN, REQUEST_DIALOGS } from "./request-dialogs-settings";
+import { dialogSupported, openDialogKey, openTemplateDialog, opensElsewhere } from "./dialog";
+import { REQUEST_DIALOG_OPEN, REQUEST_DIALOGS } from "./request-dialogs-settings";
 
 type Dialog = keyof typeof REQUEST_DIALOGS;
 
-function supported(): boolean {
-  return (
-    "noModule" in document.createElement("script") &&
-    typeof window.HTMLDialogElement === "function" &&
-    typeof window.HTMLDialogElement.prototype.showModal === "function" &&
-    "content" in document.createElement("template")
-  );
-}
-
-let current: { name: Dialog; dialog: HTMLDialogElement; onClose?: () => void } | null = null;
-
-function close() {
-  const open = current;
-  current = null;
-  if (!open) return;
-  if (open.dialog.open) open.dialog.close();
-  open.dialog.remove();
-  if (open.onClose) open.onClose();
-}
-
-/**
- * Opens a dialog from its template, as components/Dialog.tsx does for the hydrated pages:
- * Escape (cancel) and the buttons marked to close call `onClose`; without `onClose` (the
- * timeout notice) neither closes it.
- */
+/** Opens one of the request steps' dialogs (app/client/dialog.ts), keyed by its name. */
 function open(name: Dialog, onClose?: () => void) {
-  const template = document.getElementById(REQUEST_DIALOGS[name].template);
-  if (!(template instanceof HTMLTemplateElement)) return;
-  if (current) close();
-  const dialog = document.createElement("dialog");
-  dialog.className = "app-dialog";
-  dialog.setAttribute("aria-labelledby", REQUEST_DIALOGS[name].title);
-  dialog.setAttribute("aria-describedby", REQUEST_DIALOGS[name].text);
-  dialog.appendChild(document.importNode(template.content, true));
-  dialog.addEventListener("cancel", (event) => {
-    event.preventDefault();
-    if (onClose) close();
-  });
-  dialog.addEventListener("click", (event) => {
-    const target = event.target instanceof Element ? event.target.closest(`[${REQUEST_DIALOG_CLOSE}]`) : null;
-    if (target && onClose) {
-      event.preventDefault();
-      close();
-    }
-  });
-  document.body.appendChild(dialog);
-  current = { name, dialog, onClose };
-  dialog.showModal();
+  const ids = REQUEST_DIALOGS[name];
+  openTemplateDialog(name, ids.template, { labelledBy: ids.title, describedBy: ids.text }, onClose);
 }
 
 /** "Cancel and start new request": the link opens the confirmation; focus comes back to it. */
@@ -71,7 +28,7 @@ function wireCancelLinks() {
   for (let i = 0; i < links.length; i++) {
     const link = links[i];
     link.addEventListener("click", (event) => {
-      if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (opensElsewhere(event)) return;
       event.preventDefault();
       open("cancel", () => link.focus());
     });
@@ -89,9 +46,9 @@ function startTimer(elapsedAtLoad: number) {
   const check = () => {
     const elapsed = elapsedAtLoad + (Date.now() - loadedAt);
     if (elapsed >= REQUEST_TIMEOUT_MS) {
-      if (!current || current.name !== "timeout") open("timeout");
+      if (openDialogKey() !== "timeout") open("timeout");
       window.clearInterval(timer);
-    } else if (elapsed >= REQUEST_WARNING_MS && !dismissed && !current) {
+    } else if (elapsed >= REQUEST_WARNING_MS && !dismissed && !openDialogKey()) {
       open("warning", () => {
         dismissed = true;
       });
@@ -102,7 +59,7 @@ function startTimer(elapsedAtLoad: number) {
 }
 
 const script = document.currentScript;
-if (script instanceof HTMLScriptElement && supported()) {
+if (script instanceof HTMLScriptElement && dialogSupported()) {
   wireCancelLinks();
   const elapsed = Number(script.dataset.elapsedMs);
   if (script.dataset.elapsedMs && Number.isFinite(elapsed)) startTimer(elapsed);

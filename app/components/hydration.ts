@@ -1,3 +1,4 @@
+import { useMatches } from "@remix-run/react";
 import type { TitleHandle } from "./title";
 
 /**
@@ -22,4 +23,9 @@ export type PageHandle = HydrationHandle & { title?: TitleHandle["title"] | ((da
  */
 export function pageHydrates(handles: readonly unknown[]): boolean {
   return !handles.some((handle) => (handle as HydrationHandle | undefined)?.hydrate === false);
+}
+
+/** Whether this page gets Remix's scripts (decision 0145): from the matched routes' handles. */
+export function usePageHydrates(): boolean {
+  return pageHydrates(useMatches().map((match) => match.handle));
 }

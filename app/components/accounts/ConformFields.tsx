@@ -53,7 +53,7 @@ export function TextInput<S, F extends FormShape>({
     <FieldGroup ids={ids} label={label} hint={hint} error={error} optional={optional}>
       <input
         {...props}
-        {...(type === "password" ? { type: reveal.type } : {})}
+        {...(type === "password" ? { type: reveal.type, ...reveal.attributes } : {})}
         {...(clearOnRender ? { defaultValue: "" } : {})}
         className={classes.join(" ")}
         {...fieldAria(ids, hint, error)}

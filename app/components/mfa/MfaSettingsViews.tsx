@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
-import { useEffect, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { NO_SPACES, WITHOUT_REVEAL } from "~/client/dialog-settings";
+import { BackControl, DialogLink } from "~/components/DialogLink";
+import { PageComfortsScript } from "~/components/PageComforts";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
-import { ChooseMfaTypeSchema, MfaCodeSchema } from "~/domain/mfa/mfa-forms";
-import { stripSpaces } from "~/validation/rules";
+import { ChooseMfaTypeSchema, DISABLE_PATH, MfaCodeSchema, SETTINGS_PATH } from "~/domain/mfa/mfa-forms";
+import { MFA_MESSAGES } from "~/domain/mfa/messages";
 import { CodeField } from "./CodeField";
 
 export type MfaSettingsView =
@@ -29,14 +30,11 @@ function Intro() {
   );
 }
 
-/** True once React runs in the browser: server HTML never depends on it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-/** No settings: choose a type (spec 2 §4), authenticator by default. */
+/**
+ * No settings: choose a type (spec 2 §4), authenticator by default. The SMS number's field shows
+ * under its radio; the plain page-comforts script (decision 0160) hides it until SMS is chosen
+ * and keeps spaces out of it, as NHS.UK's script and the server would.
+ */
 export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
   const [form, fields] = useNhsForm(ChooseMfaTypeSchema, {
     lastResult: reply?.lastResult,
@@ -44,8 +42,6 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
   });
   const typeField = fields.mfaType;
   const mobileField = fields.smsMobileNumber;
-  const [chosen, setChosen] = useState(typeField.initialValue === "sms" ? "sms" : "authenticator");
-  const hydrated = useHydrated();
   const smsId = `${typeField.id}-sms`;
   const conditionalId = `conditional-${smsId}`;
   const typeError = typeField.errors?.[0];
@@ -58,20 +54,6 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
     form.errors,
     typeField.id,
   );
-  // Spaces are blocked as typed and stripped when pasted (spec 2 §5); the server strips them too.
-  const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === " ") event.preventDefault();
-  };
-  const pasteWithoutSpaces = (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData("text");
-    if (!/\s/.test(text)) return;
-    event.preventDefault();
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? input.value.length;
-    const end = input.selectionEnd ?? input.value.length;
-    input.value = input.value.slice(0, start) + stripSpaces(text) + input.value.slice(end);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  };
   return (
     <>
       <ErrorSummary errors={errors} />
@@ -97,8 +79,7 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
                   name={typeField.name}
                   type="radio"
                   value="authenticator"
-                  defaultChecked={chosen === "authenticator"}
-                  onChange={() => setChosen("authenticator")}
+                  defaultChecked={typeField.initialValue !== "sms"}
                   aria-describedby={`${typeField.id}-item-hint`}
                   aria-invalid={typeError ? true : undefined}
                 />
@@ -116,12 +97,11 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
                   name={typeField.name}
                   type="radio"
                   value="sms"
-                  defaultChecked={chosen === "sms"}
-                  onChange={() => setChosen("sms")}
+                  defaultChecked={typeField.initialValue === "sms"}
                   aria-describedby={`${smsId}-item-hint`}
                   aria-invalid={typeError ? true : undefined}
-                  // As NHS.UK's script does: aria-controls only once the reveal really works.
-                  {...(hydrated ? { "aria-controls": conditionalId } : { "data-aria-controls": conditionalId })}
+                  // As NHS.UK's markup: the script makes it aria-controls once the reveal works.
+                  data-aria-controls={conditionalId}
                 />
                 <label className="nhsuk-label nhsuk-radios__label" htmlFor={smsId}>
                   {TYPE_LABELS.sms}
@@ -130,21 +110,14 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
                   We send a code to your mobile phone each time you sign in.
                 </div>
               </div>
-              {/* Without JS the field always shows (NHS.UK hides it only when its script runs). */}
+              {/* Without JS the field always shows; the script hides it until SMS is chosen. */}
               <div
-                className={[
-                  "nhsuk-radios__conditional",
-                  chosen === "sms" ? "" : "nhsuk-radios__conditional--hidden",
-                  // The --hidden class only hides under NHS.UK's own script; ours hides it once hydrated.
-                  hydrated && chosen !== "sms" ? "nhsuk-u-display-none" : "",
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
+                className="nhsuk-radios__conditional"
                 id={conditionalId}
               >
                 <div className={`nhsuk-form-group${mobileError ? " nhsuk-form-group--error" : ""}`}>
                   <label className="nhsuk-label" htmlFor={mobileField.id}>
-                    UK mobile phone number{hydrated ? "" : " (if you choose text message)"}
+                    UK mobile phone number<span {...{ [WITHOUT_REVEAL]: "" }}> (if you choose text message)</span>
                   </label>
                   <div className="nhsuk-hint" id={mobileField.descriptionId}>
                     For example, 07700900982
@@ -159,8 +132,7 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
                     className={`nhsuk-input nhsuk-input--width-20${mobileError ? " nhsuk-input--error" : ""}`}
                     autoComplete="tel"
                     spellCheck={false}
-                    onKeyDown={blockSpace}
-                    onPaste={pasteWithoutSpaces}
+                    {...{ [NO_SPACES]: "" }}
                   />
                 </div>
               </div>
@@ -169,6 +141,7 @@ export function ChooseTypeView({ reply }: { reply?: MfaSettingsReply }) {
         </div>
         <Button>Continue</Button>
       </PostForm>
+      <PageComfortsScript />
     </>
   );
 }
@@ -257,9 +230,32 @@ export function EnabledView({ view }: { view: Extract<MfaSettingsView, { state: 
           </div>
         ) : null}
       </dl>
-      <Link to="/mfa/settings/disable" className="nhsuk-button nhsuk-button--warning" id="mfa-disable" draggable={false}>
+      <DialogLink id="disable-mfa-dialog" href={DISABLE_PATH} className="nhsuk-button nhsuk-button--warning" labelledBy="disable-mfa-title" dialog={<DisableMfaConfirmation inDialog />}>
         Disable
-      </Link>
+      </DialogLink>
+    </>
+  );
+}
+
+/**
+ * The disable confirmation (spec 2 §2.12): the page /mfa/settings/disable (h1, "No" links back)
+ * and the same inside the settings page's dialog (h2, "No" closes it).
+ */
+export function DisableMfaConfirmation({ inDialog }: { inDialog?: boolean }) {
+  const Heading = inDialog ? "h2" : "h1";
+  return (
+    <>
+      <Heading id="disable-mfa-title">{MFA_MESSAGES.disableTitle}</Heading>
+      <p>{MFA_MESSAGES.disableQuestion}</p>
+      <p>You will then sign in with your password only.</p>
+      <PostForm action={DISABLE_PATH}>
+        <div className="nhsuk-button-group">
+          <Button variant="warning">Yes, disable</Button>
+          <BackControl inDialog={inDialog} href={SETTINGS_PATH}>
+            No, keep it on
+          </BackControl>
+        </div>
+      </PostForm>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import type { AppointmentView, SessionView, SlotView } from "~/domain/online-services/appointments";
 import { BookingSchema, REASON_MAX } from "~/domain/online-services/forms";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
-import { BackControl } from "./DialogLink";
+import { BackControl } from "~/components/DialogLink";
 
 /**
  * The booking reason (spec 2 §2.5, §5): the page /appointments/book/{slot_id} without JS,
@@ -16,24 +16,25 @@ export function BookingForm({
   session,
   slot,
   lastResult,
-  onClose,
+  inDialog,
 }: {
   session: Pick<SessionView, "name" | "staffName">;
   slot: SlotView;
   lastResult?: SubmissionResult<string[]> | null;
-  onClose?: () => void;
+  /** Shown in a dialog over the slot list (DialogLink's template), not as a page. */
+  inDialog?: boolean;
 }) {
   const [form, fields] = useNhsForm(BookingSchema, {
     id: `book-${slot.slotId}`,
     lastResult,
   });
-  const Heading = onClose ? "h2" : "h1";
+  const Heading = inDialog ? "h2" : "h1";
   const error = fields.reason.errors?.[0];
   const hintId = `${fields.reason.id}-hint`;
   return (
     <>
       <ErrorSummary errors={summaryErrors([fields.reason], form.errors)} />
-      <Heading id="book-title">Book this appointment</Heading>
+      <Heading id={bookingTitleId(slot.slotId)}>Book this appointment</Heading>
       <dl className="nhsuk-summary-list">
         <SummaryRow label="Date" value={slot.date} />
         <SummaryRow label="Time" value={`${slot.start} to ${slot.end}`} />
@@ -63,7 +64,7 @@ export function BookingForm({
         </div>
         <div className="nhsuk-button-group">
           <Button>Book appointment</Button>
-          <BackControl onClose={onClose} href="/appointments">
+          <BackControl inDialog={inDialog} href="/appointments">
             Choose another time
           </BackControl>
         </div>
@@ -71,6 +72,9 @@ export function BookingForm({
     </>
   );
 }
+
+/** The booking form's heading, one per slot: the slot list holds a form for each in its dialogs. */
+export const bookingTitleId = (slotId: string) => `book-${slotId}-title`;
 
 export function SummaryRow({ label, value }: { label: string; value: string }) {
   return (

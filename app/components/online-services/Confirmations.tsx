@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
-import { BackControl } from "./DialogLink";
+import { BackControl } from "~/components/DialogLink";
 import { ProblemPanel } from "./Panels";
 
 /**
@@ -15,7 +15,7 @@ export function Confirmation({
   backHref,
   confirmLabel,
   backLabel,
-  onClose,
+  inDialog,
   error,
   children,
 }: {
@@ -25,12 +25,12 @@ export function Confirmation({
   backHref: string;
   confirmLabel: string;
   backLabel: string;
-  /** Set when shown in a dialog. */
-  onClose?: () => void;
+  /** Shown in a dialog (DialogLink's template), not as a page. */
+  inDialog?: boolean;
   error?: string | null;
   children: ReactNode;
 }) {
-  const Heading = onClose ? "h2" : "h1";
+  const Heading = inDialog ? "h2" : "h1";
   return (
     <>
       {error ? <ProblemPanel message={error} /> : null}
@@ -39,7 +39,7 @@ export function Confirmation({
       <PostForm action={action}>
         <div className="nhsuk-button-group">
           <Button variant="warning">{confirmLabel}</Button>
-          <BackControl onClose={onClose} href={backHref}>
+          <BackControl inDialog={inDialog} href={backHref}>
             {backLabel}
           </BackControl>
         </div>
@@ -57,7 +57,7 @@ export function PageColumn({ children }: { children: ReactNode }) {
   );
 }
 
-export function UnlinkConfirmation({ practiceCode, onClose, error }: { practiceCode: string; onClose?: () => void; error?: string | null }) {
+export function UnlinkConfirmation({ practiceCode, inDialog, error }: { practiceCode: string; inDialog?: boolean; error?: string | null }) {
   return (
     <Confirmation
       titleId="unlink-title"
@@ -66,7 +66,7 @@ export function UnlinkConfirmation({ practiceCode, onClose, error }: { practiceC
       backHref={`/${practiceCode}/online-services`}
       confirmLabel="Yes, unlink"
       backLabel="No, keep it linked"
-      onClose={onClose}
+      inDialog={inDialog}
       error={error}
     >
       <p>Are you sure you want to unlink your online services account?</p>

@@ -6,11 +6,11 @@ import { Confirmation } from "./Confirmations";
 /** "Cancel and start new request" (spec 2 §2.6): the selection is lost. The list scrolls at 250px. */
 export function StartAgainConfirmation({
   selected,
-  onClose,
+  inDialog,
   error,
 }: {
   selected: Array<{ courseId: string; name: string }>;
-  onClose?: () => void;
+  inDialog?: boolean;
   error?: string | null;
 }) {
   return (
@@ -21,7 +21,7 @@ export function StartAgainConfirmation({
       backHref="/prescriptions"
       confirmLabel="Yes, start again"
       backLabel="No, go back"
-      onClose={onClose}
+      inDialog={inDialog}
       error={error}
     >
       <p>{ONLINE_SERVICES.startAgainWarning}</p>

@@ -15,7 +15,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { useNonce } from "~/components/nonce";
-import { REQUEST_DIALOG_CLOSE, REQUEST_DIALOG_OPEN, REQUEST_DIALOGS } from "~/client/request-dialogs-settings";
+import { DIALOG_CLOSE } from "~/client/dialog-settings";
+import { REQUEST_DIALOG_OPEN, REQUEST_DIALOGS } from "~/client/request-dialogs-settings";
 import { requestTimeoutMessage } from "~/domain/requests/request-timer";
 
 export const CANCEL_TITLE = "Are you sure you want to cancel this request?";
@@ -32,7 +33,7 @@ function hiddenFields({ csrfToken, formKey }: FormFields): string {
   return `<input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}"/><input type="hidden" name="idempotency_key" value="${escapeHtml(formKey)}"/>`;
 }
 
-const closeButton = (className: string, label: string) => `<button class="${className}" type="button" ${REQUEST_DIALOG_CLOSE}="">${escapeHtml(label)}</button>`;
+const closeButton = (className: string, label: string) => `<button class="${className}" type="button" ${DIALOG_CLOSE}="">${escapeHtml(label)}</button>`;
 
 function useFormFields(): FormFields & { requestDialogsScript?: string | null } {
   const root = useRouteLoaderData("root") as (Partial<FormFields> & { requestDialogsScript?: string | null }) | undefined;

@@ -8,6 +8,7 @@ import { formatAppointmentDate, formatTime } from "~/domain/online-services/form
 import { parseId } from "~/validation/ids";
 import { requireGuards } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import type { PageHandle } from "~/components/hydration";
 
 /**
  * /{code}/appointment-booking/{patient_question_id} (spec 2 §2.5): a booking invitation from a
@@ -15,7 +16,7 @@ import { redirectWithFlash } from "~/web/flash.server";
  * free slots of the clinic type named, books one through the GP system and records it; a patient
  * who cannot book online is told to call (and the practice sees that on the message).
  */
-export const handle = { title: "Book an appointment" };
+export const handle = { title: "Book an appointment", hydrate: false } satisfies PageHandle;
 
 async function open(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const { viewer, practice } = await requireGuards(args.request, args.context, [], { practiceCode: args.params.practiceCode });

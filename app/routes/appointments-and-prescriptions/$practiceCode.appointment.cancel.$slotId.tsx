@@ -6,8 +6,9 @@ import { ProblemPanel } from "~/components/online-services/Panels";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadAppointment } from "~/domain/online-services/appointments.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Cancel this appointment" };
+export const handle = { title: "Cancel this appointment", hydrate: false } satisfies PageHandle;
 
 /** The cancel confirmation: a page without JS; the details page opens it as a dialog. Upcoming only. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,12 +2,13 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AppointmentSummary, CancelAppointmentText, CHANGE_NOTE } from "~/components/online-services/Appointments";
 import { Confirmation, PageColumn } from "~/components/online-services/Confirmations";
-import { DialogLink } from "~/components/online-services/DialogLink";
+import { DialogLink } from "~/components/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadAppointment } from "~/domain/online-services/appointments.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Appointment details" };
+export const handle = { title: "Appointment details", hydrate: false } satisfies PageHandle;
 
 /** /{practice_code}/appointment/details/{slot_id} (spec 2 §2.5). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -35,10 +36,11 @@ export default function AppointmentDetails() {
                 <p>{CHANGE_NOTE}</p>
               </div>
               <DialogLink
+                id="cancel-appointment-dialog"
                 href={`/${practiceCode}/appointment/cancel/${appointment.slotId}`}
                 className="nhsuk-button nhsuk-button--warning"
                 labelledBy="cancel-appointment-title"
-                dialog={(close) => (
+                dialog={
                   <Confirmation
                     titleId="cancel-appointment-title"
                     title="Cancel this appointment"
@@ -46,11 +48,11 @@ export default function AppointmentDetails() {
                     backHref={`/${practiceCode}/appointment/details/${appointment.slotId}`}
                     confirmLabel="Yes, cancel it"
                     backLabel="No, keep it"
-                    onClose={close}
+                    inDialog
                   >
                     <CancelAppointmentText appointment={appointment} />
                   </Confirmation>
-                )}
+                }
               >
                 Cancel appointment
               </DialogLink>

@@ -9,7 +9,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
 import { summaryErrors, useNhsForm } from "~/components/forms";
 import { UnlinkConfirmation } from "~/components/online-services/Confirmations";
-import { DialogLink } from "~/components/online-services/DialogLink";
+import { DialogLink } from "~/components/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { linkLabels } from "~/domain/gp-system/flavour";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -17,8 +17,9 @@ import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { linkSchema } from "~/domain/online-services/forms";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Online services" };
+export const handle = { title: "Online services", hydrate: false } satisfies PageHandle;
 
 /** /{practice_code}/online-services (spec 2 §2.7): the link form, or the link and Unlink. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -108,10 +109,11 @@ export default function OnlineServices() {
               ) : null}
             </ul>
             <DialogLink
+              id="unlink-dialog"
               href={`/${data.practiceCode}/online-services/unlink`}
               className="nhsuk-button nhsuk-button--secondary"
               labelledBy="unlink-title"
-              dialog={(close) => <UnlinkConfirmation practiceCode={data.practiceCode} onClose={close} />}
+              dialog={<UnlinkConfirmation practiceCode={data.practiceCode} inDialog />}
             >
               Unlink account
             </DialogLink>

@@ -5,8 +5,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Unlink your online services account" };
+export const handle = { title: "Unlink your online services account", hydrate: false } satisfies PageHandle;
 
 /** The unlink confirmation: a page without JS; the online-services page opens it as a dialog. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -3,13 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { cancelByReminder, openReminderLink } from "~/domain/bulk/reminders.server";
+import type { PageHandle } from "~/components/hydration";
 
 /**
  * /appointment_reminders/cancel/{token} (spec 2 §2.5): from the reminder sent the day before an
  * appointment, without signing in. The page asks once ("Cancel appointment"); the post cancels
  * it in the GP system and spends the link. A used, expired or unknown link says so (410/404).
  */
-export const handle = { title: "Cancel your appointment" };
+export const handle = { title: "Cancel your appointment", hydrate: false } satisfies PageHandle;
 
 const statusOf = (state: string) => (state === "open" || state === "cancelled" ? 200 : state === "unknown" ? 404 : state === "failed" ? 409 : 410);
 

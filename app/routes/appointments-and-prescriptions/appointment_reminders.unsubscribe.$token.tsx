@@ -3,12 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { openReminderLink, unsubscribeByReminder } from "~/domain/bulk/reminders.server";
+import type { PageHandle } from "~/components/hydration";
 
 /**
  * /appointment_reminders/unsubscribe/{token} (spec 2 §2.5): stop appointment reminders, from the
  * link in a reminder, without signing in. One confirmation; the link works once.
  */
-export const handle = { title: "Stop appointment reminders" };
+export const handle = { title: "Stop appointment reminders", hydrate: false } satisfies PageHandle;
 
 const statusOf = (state: string) => (state === "open" || state === "unsubscribed" ? 200 : state === "unknown" ? 404 : 410);
 

@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { BookingForm } from "~/components/online-services/Appointments";
-import { DialogLink } from "~/components/online-services/DialogLink";
+import { useLoaderData } from "@remix-run/react";
+import { REFRESH_EVERY } from "~/client/dialog-settings";
+import { PageComfortsScript } from "~/components/PageComforts";
+import { BookingForm, bookingTitleId } from "~/components/online-services/Appointments";
+import { DialogLink } from "~/components/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import {
@@ -14,8 +15,9 @@ import {
   type SessionView,
 } from "~/domain/online-services/appointments";
 import { failureMessage } from "~/domain/online-services/errors.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Book an appointment" };
+export const handle = { title: "Book an appointment", hydrate: false } satisfies PageHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** /appointments (spec 2 §2.5): free slots by session over the next four weeks. */
@@ -34,24 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...base, failure: null, sessions: sessionViews(result.value), upcoming });
 }
 
-/** With JS the free slots are fetched again every five minutes (spec 2 §9). */
-function useSlotRefresh() {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (latest.current.state === "idle") latest.current.revalidate();
-    }, SLOT_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-}
-
 export default function Appointments() {
   const data = useLoaderData<typeof loader>();
-  useSlotRefresh();
+  // With JS the page's content is fetched again every five minutes (spec 2 §9), by the plain
+  // page-comforts script (decision 0160): new free slots appear and taken ones go.
   return (
-    <>
+    <div id="appointments" {...{ [REFRESH_EVERY]: String(SLOT_REFRESH_MS) }}>
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">
           <a className="nhsuk-back-link" href={`/${data.practiceCode}/online-services`}>
@@ -95,10 +85,11 @@ export default function Appointments() {
                       {slot.slotType}
                     </p>
                     <DialogLink
+                      id={`book-${slot.slotId}-dialog`}
                       href={`/appointments/book/${slot.slotId}`}
                       className="nhsuk-button nhsuk-u-margin-bottom-0"
-                      labelledBy="book-title"
-                      dialog={(close) => <BookingForm session={session} slot={slot} onClose={close} />}
+                      labelledBy={bookingTitleId(slot.slotId)}
+                      dialog={<BookingForm session={session} slot={slot} inDialog />}
                     >
                       Book<span className="nhsuk-u-visually-hidden"> {slot.date} {slot.start} with {session.staffName}</span>
                     </DialogLink>
@@ -109,6 +100,7 @@ export default function Appointments() {
           </ul>
         </section>
       ))}
-    </>
+      <PageComfortsScript />
+    </div>
   );
 }

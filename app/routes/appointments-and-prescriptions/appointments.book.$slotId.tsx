@@ -11,8 +11,9 @@ import { BOOKING_WINDOW_DAYS, findSlot, sessionViews } from "~/domain/online-ser
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { BookingSchema } from "~/domain/online-services/forms";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Book this appointment" };
+export const handle = { title: "Book this appointment", hydrate: false } satisfies PageHandle;
 
 /** Back to a fresh slot list, saying why (the slot has gone, or the GP system refused). */
 function backToList(request: Request, secret: string, text: string) {

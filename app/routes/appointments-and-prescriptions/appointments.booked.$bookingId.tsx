@@ -5,8 +5,9 @@ import { PageColumn } from "~/components/online-services/Confirmations";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadAppointment } from "~/domain/online-services/appointments.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Appointment booked" };
+export const handle = { title: "Appointment booked", hydrate: false } satisfies PageHandle;
 
 /** /appointments/booked/{id}: the session id at a TPP practice, the slot id otherwise (spec 2 §2.5). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

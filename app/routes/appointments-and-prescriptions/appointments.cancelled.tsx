@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { PageColumn } from "~/components/online-services/Confirmations";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Appointment cancelled" };
+export const handle = { title: "Appointment cancelled", hydrate: false } satisfies PageHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOnlineServices(request, context, { feature: "appointments" });

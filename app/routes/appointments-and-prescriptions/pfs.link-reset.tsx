@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: ONLINE_SERVICES.linkResetTitle };
+export const handle = { title: ONLINE_SERVICES.linkResetTitle, hydrate: false } satisfies PageHandle;
 
 /** Where the GP system's "Patient linkage has been reset" leads (spec 2 §2.7, §8). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

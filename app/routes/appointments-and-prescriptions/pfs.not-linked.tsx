@@ -4,8 +4,9 @@ import { NotLinkedPanel, type PanelContext } from "~/components/online-services/
 import { loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: ONLINE_SERVICES.notLinkedTitle };
+export const handle = { title: ONLINE_SERVICES.notLinkedTitle, hydrate: false } satisfies PageHandle;
 
 /** Where the GP system's "Patient is not linked to PFS" leads (spec 2 §2.7, §8). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Button } from "~/components/Fields";
-import { DialogLink } from "~/components/online-services/DialogLink";
+import { DialogLink } from "~/components/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { StartAgainConfirmation } from "~/components/online-services/Prescriptions";
 import type { GpCourse } from "~/domain/gp-system/gp-system";
@@ -21,8 +21,9 @@ import {
 } from "~/domain/online-services/medication-table";
 import { ONLINE_SERVICES } from "~/domain/online-services/messages";
 import { clearSelection, prescriptionView, readSelection, writeSelection, type PrescriptionView } from "~/domain/online-services/prescriptions.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Order repeat medication" };
+export const handle = { title: "Order repeat medication", hydrate: false } satisfies PageHandle;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 type Row = { courseId: string; name: string; dosage: string; selected: boolean };
@@ -229,10 +230,11 @@ export default function Prescriptions() {
             </PostForm>
             <div className="nhsuk-u-margin-bottom-6">
               <DialogLink
+                id="start-again-dialog"
                 href="/prescriptions/start-again"
                 className="nhsuk-link"
                 labelledBy="start-again-title"
-                dialog={(close) => <StartAgainConfirmation selected={data.selected} onClose={close} />}
+                dialog={<StartAgainConfirmation selected={data.selected} inDialog />}
               >
                 Cancel and start new request
               </DialogLink>

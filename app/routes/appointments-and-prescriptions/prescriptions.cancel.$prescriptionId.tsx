@@ -6,8 +6,9 @@ import { CancelPrescriptionText } from "~/components/online-services/Prescriptio
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { failureMessage } from "~/domain/online-services/errors.server";
 import { loadPrescription } from "~/domain/online-services/prescriptions.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Cancel this prescription request" };
+export const handle = { title: "Cancel this prescription request", hydrate: false } satisfies PageHandle;
 
 /** The cancel confirmation: a page without JS; the details page opens it as a dialog. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

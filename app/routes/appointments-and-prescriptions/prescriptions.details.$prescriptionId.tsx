@@ -1,13 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Confirmation, PageColumn } from "~/components/online-services/Confirmations";
-import { DialogLink } from "~/components/online-services/DialogLink";
+import { DialogLink } from "~/components/DialogLink";
 import { ProblemPanel } from "~/components/online-services/Panels";
 import { CancelPrescriptionText, PrescriptionSummary } from "~/components/online-services/Prescriptions";
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { loadPrescription } from "~/domain/online-services/prescriptions.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Prescription request" };
+export const handle = { title: "Prescription request", hydrate: false } satisfies PageHandle;
 
 /** /prescriptions/details/{prescription_id} (spec 2 §2.6): status from the first course. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -30,10 +31,11 @@ export default function PrescriptionDetails() {
           <PrescriptionSummary prescription={prescription} />
           {prescription.canCancel ? (
             <DialogLink
+              id="cancel-prescription-dialog"
               href={`/prescriptions/cancel/${prescription.prescriptionId}`}
               className="nhsuk-button nhsuk-button--warning"
               labelledBy="cancel-prescription-title"
-              dialog={(close) => (
+              dialog={
                 <Confirmation
                   titleId="cancel-prescription-title"
                   title="Cancel this prescription request"
@@ -41,11 +43,11 @@ export default function PrescriptionDetails() {
                   backHref={`/prescriptions/details/${prescription.prescriptionId}`}
                   confirmLabel="Yes, cancel it"
                   backLabel="No, keep it"
-                  onClose={close}
+                  inDialog
                 >
                   <CancelPrescriptionText prescription={prescription} />
                 </Confirmation>
-              )}
+              }
             >
               Cancel request
             </DialogLink>

@@ -5,8 +5,9 @@ import { StartAgainConfirmation } from "~/components/online-services/Prescriptio
 import { requireOnlineServices } from "~/web/online-services/access.server";
 import { sortCourses } from "~/domain/online-services/medication-table";
 import { clearSelection, readSelection } from "~/domain/online-services/prescriptions.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Cancel and start new request" };
+export const handle = { title: "Cancel and start new request", hydrate: false } satisfies PageHandle;
 
 /** The start-again confirmation: a page without JS; /prescriptions opens it as a dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,8 +4,9 @@ import { AddDependentForm } from "~/components/dependents/AddDependentForm";
 import type { AppContext } from "~/context.server";
 import { permissionDeniedPath } from "~/web/auth/guards.server";
 import { addDependentAction, addDependentPageData, requireCarer } from "~/web/dependents/carer.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Add someone you care for" };
+export const handle = { title: "Add someone you care for", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/carer/{carer_id}/register (spec 2 §2.3): a signed-in carer adds a person they care

@@ -18,8 +18,9 @@ import { dependentsHome, requireCarer } from "~/web/dependents/carer.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: { name?: string } | undefined) => data?.name ?? "Someone you care for" };
+export const handle = { title: (data: { name?: string } | undefined) => data?.name ?? "Someone you care for", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/dependents/{proxy_user_id} (spec 2 §2.3): one person the carer cares for. The id is

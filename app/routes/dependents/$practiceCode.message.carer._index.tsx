@@ -7,9 +7,10 @@ import { BackLink, ChoiceField } from "~/components/requests/RequestParts";
 import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/StartSteps";
 import { formatDate } from "~/validation/dates";
 import { startChecks, START_MESSAGES, stoppedResponse } from "~/web/requests/start-step.server";
+import type { PageHandle } from "~/components/hydration";
 
 const TITLE = "Who are you making this request for?";
-export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE) };
+export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE), hydrate: false } satisfies PageHandle;
 
 /** Step 2 (carers): choose the person cared for. Guests and non-carers have no one to choose. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { dependentsHome, requireCarer } from "~/web/dependents/carer.server";
 import { CARER_STATUS_LABELS, type ProxyLinkStatus } from "~/domain/dependents/proxy-links";
 import { carerHomePracticeCode, carerLinks } from "~/domain/dependents/proxy-links.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "People I care for" };
+export const handle = { title: "People I care for", hydrate: false } satisfies PageHandle;
 
 const TAG_CLASS: Record<ProxyLinkStatus, string> = {
   pending: "nhsuk-tag nhsuk-tag--yellow",

@@ -2,8 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddDependentForm } from "~/components/dependents/AddDependentForm";
 import { addDependentAction, addDependentPageData, dependentsHome, practiceToAddAt, requireCarer } from "~/web/dependents/carer.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Add someone you care for" };
+export const handle = { title: "Add someone you care for", hydrate: false } satisfies PageHandle;
 
 /**
  * /carer/dependents/add and /{code}/dependents/add (one screen, app/route-table.mjs): the carer

@@ -12,8 +12,9 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { CarerRegistrationSchema } from "~/domain/accounts/registration-forms";
 import { guardRegistration, redirectToEmailSent } from "~/web/accounts/registration.server";
 import { registerCarer } from "~/domain/accounts/registration.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Create a carer account" };
+export const handle = { title: "Create a carer account", hydrate: false } satisfies PageHandle;
 
 /**
  * Carer registration (spec 1 §2.2, spec 2 §2.3): the carer's own account, role carer_user.

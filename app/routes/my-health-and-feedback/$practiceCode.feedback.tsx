@@ -15,8 +15,9 @@ import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
 import { practiceNamedInUrl } from "~/web/practices.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Give feedback" };
+export const handle = { title: "Give feedback", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/feedback and /feedback (spec 2 §2.2, §7.8; app/route-table.mjs): a patient or carer

@@ -4,8 +4,9 @@ import { BAND_LABELS, bandOf } from "~/domain/my-health/blood-pressure";
 import { listReadings } from "~/domain/my-health/readings.server";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { requireMyHealth } from "~/web/my-health/access.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "My health" };
+export const handle = { title: "My health", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/my-health (spec 2 §2.9): the health records a patient keeps for their practice, for

@@ -20,8 +20,9 @@ import { formRejected } from "~/web/forms.server";
 import { requireMyHealth } from "~/web/my-health/access.server";
 import { requestOrigin } from "~/web/origin";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Blood pressure" };
+export const handle = { title: "Blood pressure", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/my-health/blood-pressure (spec 2 §2.9): home blood pressure readings. Enter a reading

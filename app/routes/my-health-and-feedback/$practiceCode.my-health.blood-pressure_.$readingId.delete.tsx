@@ -12,8 +12,9 @@ import { parseId } from "~/validation/ids";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireMyHealth } from "~/web/my-health/access.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Delete this reading" };
+export const handle = { title: "Delete this reading", hydrate: false } satisfies PageHandle;
 
 /**
  * Deleting a blood pressure reading that has not been sent (a mistyped one): a confirmation

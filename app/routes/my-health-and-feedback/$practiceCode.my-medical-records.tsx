@@ -6,8 +6,9 @@ import { MEDICAL_RECORD_MESSAGES, recordView } from "~/domain/my-health/medical-
 import { myPatientRecord } from "~/domain/patients/my-details.server";
 import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "My medical record" };
+export const handle = { title: "My medical record", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/my-medical-records (spec 2 §2.1 "My Records"; decision 0109): the summary of the

@@ -5,8 +5,9 @@ import { requireEntry } from "~/domain/requests/journey.server";
 import { requestReference } from "~/domain/requests/reference";
 import { responsePromise } from "~/domain/requests/response-promise";
 import { requireMyHealth } from "~/web/my-health/access.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Readings sent" };
+export const handle = { title: "Readings sent", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/submittedreading (spec 2 §2.2): after blood pressure readings are sent to the practice.

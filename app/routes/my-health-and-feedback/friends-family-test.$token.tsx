@@ -11,11 +11,13 @@ import { FFT_MESSAGES, FFT_OPTIONS, FFT_QUESTION, FftSchema, REASON_MAX_LENGTH }
 import { answerFft, openFftLink } from "~/domain/feedback/fft.server";
 import type { LinkState } from "~/domain/feedback/fft";
 import { formRejected } from "~/web/forms.server";
+import type { PageHandle } from "~/components/hydration";
 
 export const handle = {
   title: (data: { state?: LinkState | "answered" } | undefined) =>
     data?.state === "open" || !data?.state ? "Friends and family test" : data.state === "answered" ? FFT_MESSAGES.thanks : TITLES[data.state],
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 const TITLES: Record<Exclude<LinkState, "open">, string> = { expired: FFT_MESSAGES.expired, used: FFT_MESSAGES.used, unknown: FFT_MESSAGES.unknown };
 

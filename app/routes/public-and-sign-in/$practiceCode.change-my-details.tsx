@@ -16,8 +16,9 @@ import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formRejected } from "~/web/forms.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Change my details" };
+export const handle = { title: "Change my details", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/change-my-details (spec 2 §2.1): the patient's own record at the practice. Contact

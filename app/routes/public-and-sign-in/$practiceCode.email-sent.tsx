@@ -9,8 +9,9 @@ import { isSecureRequest } from "~/web/cookies";
 import { setFlashCookie } from "~/web/flash.server";
 import { notFound } from "~/web/responses.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Check your email" };
+export const handle = { title: "Check your email", hydrate: false } satisfies PageHandle;
 
 async function practiceFor(context: LoaderFunctionArgs["context"], code: string | undefined) {
   const practice = code ? await findPracticeByCode(context.db, code) : null;

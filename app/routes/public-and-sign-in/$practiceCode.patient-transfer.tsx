@@ -16,8 +16,9 @@ import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
 import { formRejected } from "~/web/forms.server";
 import { requestOrigin } from "~/web/origin";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Moving to another GP practice" };
+export const handle = { title: "Moving to another GP practice", hydrate: false } satisfies PageHandle;
 
 /**
  * /{code}/patient-transfer (spec 2 §2.1, guard patient): a patient moving practice reads what

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { Registered } from "~/components/accounts/LinkPages";
 import { notFound } from "~/web/responses.server";
 import { findPracticeByCode } from "~/domain/practices/practices.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Your email address is confirmed" };
+export const handle = { title: "Your email address is confirmed", hydrate: false } satisfies PageHandle;
 
 /** /{code}/registered (spec 1 §2.2): the address is confirmed; sign in at the practice. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -5,8 +5,9 @@ import { loadAccountSettings, MFA_SETTINGS_PATH } from "~/domain/accounts/accoun
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { nhsLoginSettingsUrl } from "~/web/nhs-login/nhs-login.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Account settings" };
+export const handle = { title: "Account settings", hydrate: false } satisfies PageHandle;
 
 /**
  * Spec 1 §2.2: users signed in through NHS login are sent to NHS login's account-management

@@ -14,8 +14,9 @@ import { CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/current-password.server
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Change your password" };
+export const handle = { title: "Change your password", hydrate: false } satisfies PageHandle;
 
 const GUARDS = [loggedinNotGuest, fresh];
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];

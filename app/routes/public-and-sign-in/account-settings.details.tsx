@@ -13,8 +13,9 @@ import { DETAILS_UPDATED_MESSAGE, loadAccountSettings, updateAccountDetails } fr
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Change your details" };
+export const handle = { title: "Change your details", hydrate: false } satisfies PageHandle;
 
 const GUARDS = [loggedinNotGuest, fresh];
 

@@ -13,8 +13,9 @@ import { confirmPassword, CURRENT_PASSWORD_MESSAGES } from "~/domain/auth/curren
 import { loggedin } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { safeRedirectPath } from "~/web/redirects";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Confirm your password" };
+export const handle = { title: "Confirm your password", hydrate: false } satisfies PageHandle;
 
 /** Where the fresh guard sends a session whose password was proven too long ago. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,8 +6,9 @@ import { isSecureRequest, readCookie, serializeCookie } from "~/web/cookies";
 import { setFlashCookie } from "~/web/flash.server";
 import { safeRedirectPath } from "~/web/redirects";
 import { CONSENT_COOKIE, CONSENT_SECONDS, readConsent } from "~/domain/shell/cookie-consent";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Cookies" };
+export const handle = { title: "Cookies", hydrate: false } satisfies PageHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ consent: readConsent(readCookie(request, CONSENT_COOKIE)) });

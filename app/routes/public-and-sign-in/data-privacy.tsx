@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Data privacy" };
+export const handle = { title: "Data privacy", hydrate: false } satisfies PageHandle;
 
 export default function DataPrivacy() {
   const product = useRouteLoaderData<RootLoaderData>("root")?.productName ?? "Frontdoor";

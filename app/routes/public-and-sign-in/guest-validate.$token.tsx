@@ -10,11 +10,13 @@ import { getViewer } from "~/web/auth/viewer.server";
 import { isSecureRequest } from "~/web/cookies";
 import { setFlashCookie } from "~/web/flash.server";
 import { deleteSession } from "~/domain/sessions/sessions.server";
+import type { PageHandle } from "~/components/hydration";
 
 export const handle = {
   title: (data: { state?: string } | undefined) =>
     data?.state === "expired" ? "This link has expired or has already been used" : "Continue as a guest",
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 /**
  * /guest-validate/{token} (spec 1 §2.2): the guest's e-mail link. As with /validate, the

@@ -22,13 +22,14 @@ import { requestOrigin } from "~/web/origin";
 import { safeRedirectPath } from "~/web/redirects";
 import { notFound } from "~/web/responses.server";
 import { NhsLoginButton, nhsLoginHref } from "~/components/NhsLoginButton";
+import type { PageHandle } from "~/components/hydration";
 
 /**
  * Sign in: /login, and /{practiceCode}/login (the same page with the practice named and its
  * register link; declared in app/route-table.mjs). The not_loggedin guard, the idle-logout
  * message, the password check, then MFA or a new session.
  */
-export const handle = { title: "Sign in" };
+export const handle = { title: "Sign in", hydrate: false } satisfies PageHandle;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireGuards(request, context, [not_loggedin]);
@@ -136,6 +137,7 @@ export default function LoginPage() {
             <input
               {...getInputProps(fields.password, { type: "password" })}
               type={reveal.type}
+              {...reveal.attributes}
               defaultValue=""
               className={`nhsuk-input${fields.password.errors ? " nhsuk-input--error" : ""}`}
               autoComplete="current-password"

@@ -21,8 +21,9 @@ import { maskedMobile, resendError, resendSmsCode } from "~/domain/mfa/mfa.serve
 import { checkSignInCode } from "~/domain/mfa/mfa-sign-in.server";
 import { readChallenge } from "~/web/auth/mfa-pending.server";
 import { MFA_MESSAGES, resendNotice } from "~/domain/mfa/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Enter your security code" };
+export const handle = { title: "Enter your security code", hydrate: false } satisfies PageHandle;
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 

@@ -1,19 +1,18 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useOutletContext } from "@remix-run/react";
-import { PostForm } from "~/components/Csrf";
-import { Button } from "~/components/Fields";
+import { DisableMfaConfirmation } from "~/components/mfa/MfaSettingsViews";
 import { fresh, loggedinNotGuest } from "~/domain/auth/guards";
 import { requireViewer } from "~/web/auth/guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { DISABLE_PATH, SETTINGS_PATH } from "~/domain/mfa/mfa-forms";
 import { deleteMfa, getMfaState } from "~/domain/mfa/mfa.server";
 import { MFA_MESSAGES } from "~/domain/mfa/messages";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: MFA_MESSAGES.disableTitle };
+export const handle = { title: MFA_MESSAGES.disableTitle, hydrate: false } satisfies PageHandle;
 
 /**
- * The disable confirmation (spec 2 §2.12): a page of its own, which the settings page
- * (its parent route) shows as a dialog when JS runs. Only enabled settings can be disabled;
+ * The disable confirmation (spec 2 §2.12): a page of its own, which the settings page (its
+ * parent route) opens as a dialog when JS runs. Only enabled settings can be disabled;
  * pending ones use "Try another method". Turning protection off needs a recent sign-in
  * (fresh), so a hijacked session cannot quietly remove it.
  */
@@ -33,28 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DisableMfa() {
-  const inDialog = useOutletContext<{ inDialog?: boolean } | undefined>()?.inDialog === true;
-  // In the dialog the settings page keeps its h1; as a page this is the h1.
-  const Heading = inDialog ? "h2" : "h1";
-  const content = (
-    <>
-      <Heading id="disable-mfa-title">{MFA_MESSAGES.disableTitle}</Heading>
-      <p>{MFA_MESSAGES.disableQuestion}</p>
-      <p>You will then sign in with your password only.</p>
-      <PostForm action={DISABLE_PATH}>
-        <div className="nhsuk-button-group">
-          <Button variant="warning">Yes, disable</Button>
-          <Link to={SETTINGS_PATH} className="nhsuk-link" preventScrollReset>
-            No, keep it on
-          </Link>
-        </div>
-      </PostForm>
-    </>
-  );
-  if (inDialog) return content;
   return (
     <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">{content}</div>
+      <div className="nhsuk-grid-column-two-thirds">
+        <DisableMfaConfirmation />
+      </div>
     </div>
   );
 }

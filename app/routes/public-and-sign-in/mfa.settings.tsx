@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData, useNavigate, useOutlet } from "@remix-run/react";
-import { ModalDialog, useDialogSupport } from "~/components/Dialog";
-import { useEffect, useRef } from "react";
+import { Outlet, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import {
   ChooseTypeView,
   EnabledView,
@@ -19,8 +17,9 @@ import { ChooseMfaTypeSchema, MfaCodeSchema, SETTINGS_PATH, settingsIntent } fro
 import { chooseMfaType, deleteMfa, enableMfa, getMfaState, resendError, resendSmsCode } from "~/domain/mfa/mfa.server";
 import { groupSecret, MFA_MESSAGES, resendNotice } from "~/domain/mfa/messages";
 import { qrCodeSvg } from "~/domain/mfa/qr-code.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Multi-Factor Authentication" };
+export const handle = { title: "Multi-Factor Authentication", hydrate: false } satisfies PageHandle;
 
 // The pending view carries the TOTP secret: never keep it in a cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -91,23 +90,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * The settings, or, at /mfa/settings/disable (the child route), the disable confirmation as a
+ * page of its own. With JS that confirmation opens as a dialog over this page instead
+ * (EnabledView's DialogLink, decision 0160): the page is not hydrated.
+ */
 export default function MfaSettings() {
   const { view } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as MfaSettingsReply | undefined;
-  const child = useOutlet();
-  const dialogs = useDialogSupport();
-  const navigate = useNavigate();
-  const hadChild = useRef(false);
-
-  // Back from the dialog: focus returns to the button that opened it.
-  useEffect(() => {
-    if (hadChild.current && !child) document.getElementById("mfa-disable")?.focus();
-    hadChild.current = Boolean(child);
-  }, [child]);
-
-  // Without JS (or without <dialog>) the confirmation route is a page of its own.
-  if (child && !dialogs) return <Outlet context={{ inDialog: false }} />;
-
+  if (useOutlet()) return <Outlet />;
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
@@ -115,11 +106,6 @@ export default function MfaSettings() {
         {view.state === "pending" && view.mfaType === "authenticator" ? <PendingAuthenticatorView view={view} reply={reply} /> : null}
         {view.state === "pending" && view.mfaType === "sms" ? <PendingSmsView view={view} reply={reply} /> : null}
         {view.state === "enabled" ? <EnabledView view={view} /> : null}
-        {child ? (
-          <ModalDialog labelledBy="disable-mfa-title" onClose={() => navigate(SETTINGS_PATH, { preventScrollReset: true })}>
-            <Outlet context={{ inDialog: true }} />
-          </ModalDialog>
-        ) : null}
       </div>
     </div>
   );

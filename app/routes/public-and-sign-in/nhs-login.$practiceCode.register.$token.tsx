@@ -8,8 +8,9 @@ import { formatNhsNumber } from "~/domain/patients/nhs-number";
 import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { requirePending } from "~/web/nhs-login/nhs-login.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Create your account" };
+export const handle = { title: "Create your account", hydrate: false } satisfies PageHandle;
 
 /**
  * /nhs-login/{code}/register/{token} (spec 2 §2.8): the account made from NHS login's details at

@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loggedin } from "~/domain/auth/guards";
 import { requireGuards } from "~/web/auth/guards.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Your account is ready" };
+export const handle = { title: "Your account is ready", hydrate: false } satisfies PageHandle;
 
 /** /nhs-login/{code}/registered (spec 2 §2.8): after registering with NHS login. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

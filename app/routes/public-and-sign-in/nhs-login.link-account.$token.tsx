@@ -14,8 +14,9 @@ import { signedInHeaders } from "~/web/auth/auth-cookies.server";
 import { formRejected } from "~/web/forms.server";
 import { requirePending } from "~/web/nhs-login/nhs-login.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Link your account to NHS login" };
+export const handle = { title: "Link your account to NHS login", hydrate: false } satisfies PageHandle;
 
 /**
  * /nhs-login/link-account/{token} (spec 2 §2.8): the record (or the e-mail address) already

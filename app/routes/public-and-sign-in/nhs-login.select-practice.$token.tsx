@@ -12,8 +12,9 @@ import { NHS_LOGIN_MESSAGES } from "~/domain/nhs-login/messages";
 import { choosePractice, practiceOptions } from "~/domain/nhs-login/nhs-login.server";
 import { formRejected } from "~/web/forms.server";
 import { requirePending } from "~/web/nhs-login/nhs-login.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Select your GP practice" };
+export const handle = { title: "Select your GP practice", hydrate: false } satisfies PageHandle;
 
 /**
  * /nhs-login/select-practice/{token} (spec 2 §2.8): the practice NHS login says the person is

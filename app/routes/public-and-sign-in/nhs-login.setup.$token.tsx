@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requirePending } from "~/web/nhs-login/nhs-login.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Set up your account with NHS login" };
+export const handle = { title: "Set up your account with NHS login", hydrate: false } satisfies PageHandle;
 
 /**
  * /nhs-login/setup/{token} (spec 2 §2.8): someone signed in with NHS login whom we do not know

@@ -15,12 +15,14 @@ import { getViewer } from "~/web/auth/viewer.server";
 import { isSecureRequest } from "~/web/cookies";
 import { setFlashCookie } from "~/web/flash.server";
 import { deleteSession } from "~/domain/sessions/sessions.server";
+import type { PageHandle } from "~/components/hydration";
 
 const EXPIRED_TITLE = "This link has expired or has already been used";
 
 export const handle = {
   title: (data: { live?: boolean } | undefined) => (data?.live ? "Choose a new password" : EXPIRED_TITLE),
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 /**
  * No guard: the link itself is the credential. Whoever is signed in on this browser is

@@ -13,10 +13,12 @@ import { ResetRequestSchema } from "~/domain/accounts/account-forms";
 import { PASSWORD_RESET_MESSAGES, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { not_loggedin } from "~/domain/auth/guards";
 import { requireGuards } from "~/web/auth/guards.server";
+import type { PageHandle } from "~/components/hydration";
 
 export const handle = {
   title: (data: { sent?: boolean } | undefined) => (data?.sent ? "Check your email" : "Reset your password"),
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 /** `?sent=1` is the answer page after a request: the same whether or not the account exists. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

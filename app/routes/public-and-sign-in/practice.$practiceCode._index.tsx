@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { dayLabel } from "~/domain/practices/opening-hours";
 import { findPracticeByCode, getOpeningHours, SPECIAL_PRACTICE_CODES } from "~/domain/practices/practices.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: { practice?: { name: string } } | undefined) => data?.practice?.name ?? "Practice" };
+export const handle = { title: (data: { practice?: { name: string } } | undefined) => data?.practice?.name ?? "Practice", hydrate: false } satisfies PageHandle;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const code = params.practiceCode ?? "";

@@ -13,8 +13,9 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { continueAsGuest } from "~/domain/accounts/guest-entry.server";
 import { guestEntrySchema } from "~/domain/accounts/registration-forms";
 import { answerPatientMatch, dateOfBirthOptions, guardRegistration, patientIdentityPage } from "~/web/accounts/registration.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Continue as a guest" };
+export const handle = { title: "Continue as a guest", hydrate: false } satisfies PageHandle;
 
 /**
  * Guest entry (spec 2 §2.2): a registered patient contacts the practice without an account.

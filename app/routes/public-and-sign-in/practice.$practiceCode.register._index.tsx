@@ -13,8 +13,9 @@ import { summaryErrors, useNhsForm } from "~/components/forms";
 import { patientRegistrationSchema } from "~/domain/accounts/registration-forms";
 import { answerPatientMatch, dateOfBirthOptions, guardRegistration, patientIdentityPage } from "~/web/accounts/registration.server";
 import { registerPatient } from "~/domain/accounts/registration.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Create an account" };
+export const handle = { title: "Create an account", hydrate: false } satisfies PageHandle;
 
 /** Patient registration (spec 1 §2.2): a registered patient of the practice creates an account. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

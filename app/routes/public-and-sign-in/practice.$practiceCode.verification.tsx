@@ -7,8 +7,9 @@ import { findPracticeByCode, SPECIAL_PRACTICE_CODES } from "~/domain/practices/p
 import type { RootLoaderData } from "~/root";
 import { requireGuards } from "~/web/auth/guards.server";
 import { notFound } from "~/web/responses.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: { practiceName?: string } | undefined) => (data?.practiceName ? `How ${data.practiceName} checks who you are` : "How we check who you are") };
+export const handle = { title: (data: { practiceName?: string } | undefined) => (data?.practiceName ? `How ${data.practiceName} checks who you are` : "How we check who you are"), hydrate: false } satisfies PageHandle;
 
 /**
  * /practice/{code}/verification (spec 1 §2.2, not logged in): how the practice knows an account

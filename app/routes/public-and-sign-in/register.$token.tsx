@@ -15,12 +15,14 @@ import { redirectToEmailSent } from "~/web/accounts/registration.server";
 import { grantPatient, registerWithMagicLink } from "~/domain/accounts/token-registration.server";
 import { findMagicLink } from "~/domain/auth/magic-links.server";
 import { getTokenGrant } from "~/web/auth/token-grant.server";
+import type { PageHandle } from "~/components/hydration";
 
 const TITLES = { form: "Create an account", has_account: "You already have an account" } as const;
 
 export const handle = {
   title: (data: { state?: keyof typeof TITLES } | undefined) => (data?.state ? TITLES[data.state] : TITLES.form),
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 /**
  * Only a holder who confirmed the date of birth for this very link may register with it;

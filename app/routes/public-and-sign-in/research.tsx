@@ -4,8 +4,9 @@ import { not_loggedin } from "~/domain/auth/guards";
 import { getShellSettings } from "~/domain/shell/settings.server";
 import type { RootLoaderData } from "~/root";
 import { requireGuards } from "~/web/auth/guards.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Taking part in health research" };
+export const handle = { title: "Taking part in health research", hydrate: false } satisfies PageHandle;
 
 /**
  * /research (spec 1 §2.2, not logged in): what research participation means for a patient of a

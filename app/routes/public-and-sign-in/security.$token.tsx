@@ -16,13 +16,15 @@ import type { AppContext } from "~/context.server";
 import { notFound } from "~/web/responses.server";
 import { getTokenGrant, grantCookie } from "~/web/auth/token-grant.server";
 import type { RootLoaderData } from "~/root";
+import type { PageHandle } from "~/components/hydration";
 
 const DEAD_TITLE = "This link has expired or is no longer valid";
 
 export const handle = {
   title: (data: { state?: string } | undefined) =>
     data?.state === "confirmed" ? "Your secure link" : data?.state === "ask" ? "Confirm your identity" : DEAD_TITLE,
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 const london = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "numeric" });
 

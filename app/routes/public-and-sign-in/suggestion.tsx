@@ -13,8 +13,9 @@ import { safeRedirectPath } from "~/web/redirects";
 import { SUGGESTION_MAX_LENGTH, SuggestionSchema } from "~/domain/shell/suggestion-schema";
 import { submitSuggestion } from "~/domain/shell/suggestions.server";
 import type { RootLoaderData } from "~/root";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Suggest an improvement" };
+export const handle = { title: "Suggest an improvement", hydrate: false } satisfies PageHandle;
 
 /**
  * The suggestion form (spec 1 §4, §8). Without JS it is this page: post, then redirect

@@ -5,11 +5,13 @@ import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
 import { confirmEmail } from "~/domain/accounts/email-validation.server";
 import { findLiveToken } from "~/domain/auth/tokens.server";
+import type { PageHandle } from "~/components/hydration";
 
 export const handle = {
   title: (data: { state?: string } | undefined) =>
     data?.state === "expired" ? "This link has expired or has already been used" : "Confirm your email address",
-};
+  hydrate: false,
+} satisfies PageHandle;
 
 /**
  * /validate/{token} (spec 1 §2.2). Opening the link only shows a button: mail scanners

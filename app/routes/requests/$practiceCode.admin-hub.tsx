@@ -9,8 +9,9 @@ import { ADMIN_HUB_MESSAGES, ADMIN_HUB_TOPICS, firstAnswerFor } from "~/domain/r
 import { questionsPath } from "~/domain/requests/journey.server";
 import { requireAppPatient } from "~/web/requests/nhs-app-pages.server";
 import { appPageChecks, startAdminRequest, stoppedResponse } from "~/web/requests/start-step.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: unknown) => stoppedTitle(data, ADMIN_HUB_MESSAGES.title) };
+export const handle = { title: (data: unknown) => stoppedTitle(data, ADMIN_HUB_MESSAGES.title), hydrate: false } satisfies PageHandle;
 
 /**
  * The NHS App's admin hub (spec 2 §2.4): fit notes, letters, test results and repeat

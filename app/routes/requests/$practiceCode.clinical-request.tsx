@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ISSUE_STEP_TITLE, IssueTypeStep, stoppedTitle } from "~/components/requests/StartSteps";
 import { CLINICAL_REQUEST, requireAppPatient } from "~/web/requests/nhs-app-pages.server";
 import { issueStepAction, issueStepLoader } from "~/web/requests/start-step.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: unknown) => stoppedTitle(data, ISSUE_STEP_TITLE) };
+export const handle = { title: (data: unknown) => stoppedTitle(data, ISSUE_STEP_TITLE), hydrate: false } satisfies PageHandle;
 
 /**
  * The NHS App's clinical request page (spec 2 §2.4): step 3 for oneself with the clinical

@@ -4,9 +4,10 @@ import { mayUseClinicalRequests } from "~/domain/nhs-login/rules";
 import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/StartSteps";
 import { requireAppPatient } from "~/web/requests/nhs-app-pages.server";
 import { appPageChecks, stoppedResponse } from "~/web/requests/start-step.server";
+import type { PageHandle } from "~/components/hydration";
 
 const TITLE = "Before you ask for medical help";
-export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE) };
+export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE), hydrate: false } satisfies PageHandle;
 
 /**
  * The NHS App's emergency warning (spec 2 §2.4): the advice page before a clinical request,

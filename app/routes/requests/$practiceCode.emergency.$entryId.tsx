@@ -8,9 +8,10 @@ import { openEntryStep } from "~/web/requests/draft-step.server";
 import { requestTimedOut } from "~/domain/requests/request-timer";
 import type { AppContext } from "~/context.server";
 import type { PatientEntry } from "~/domain/requests/entries.server";
+import type { PageHandle } from "~/components/hydration";
 
 const TITLE = "Call 999 now";
-export const handle = { title: TITLE };
+export const handle = { title: TITLE, hydrate: false } satisfies PageHandle;
 
 /** Whether the draft's emergency screen (page 0) was answered with a red-flag symptom. */
 async function reportedEmergency(context: AppContext, entry: PatientEntry): Promise<boolean> {

@@ -6,9 +6,10 @@ import { Button } from "~/components/Fields";
 import { ChoiceField } from "~/components/requests/RequestParts";
 import { isStopped, StoppedView, stoppedTitle } from "~/components/requests/StartSteps";
 import { startChecks, START_MESSAGES, stoppedResponse, whoSchema } from "~/web/requests/start-step.server";
+import type { PageHandle } from "~/components/hydration";
 
 const TITLE = "Who is this request for?";
-export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE) };
+export const handle = { title: (data: unknown) => stoppedTitle(data, TITLE), hydrate: false } satisfies PageHandle;
 
 /**
  * Step 1 (spec 2 §2.2): who the request is for. Only a carer who is also a patient here has

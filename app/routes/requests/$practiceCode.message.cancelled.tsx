@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requestTimeoutMessage } from "~/domain/requests/request-timer";
 import { requireEntryAuthor } from "~/web/requests/draft-step.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Your request has been cancelled" };
+export const handle = { title: "Your request has been cancelled", hydrate: false } satisfies PageHandle;
 
 /**
  * After a request was cancelled (spec 2 §2.1): by the patient, by the 30-minute limit (the

@@ -3,8 +3,9 @@ import { ISSUE_STEP_TITLE, IssueTypeStep, stoppedTitle } from "~/components/requ
 import { ADMIN_ISSUE_TYPE_ID } from "~/domain/requests/questions.server";
 import { NONCLINICAL_REQUEST, requireAppPatient } from "~/web/requests/nhs-app-pages.server";
 import { issueStepAction, issueStepLoader } from "~/web/requests/start-step.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: (data: unknown) => stoppedTitle(data, ISSUE_STEP_TITLE) };
+export const handle = { title: (data: unknown) => stoppedTitle(data, ISSUE_STEP_TITLE), hydrate: false } satisfies PageHandle;
 
 /** The NHS App's non-clinical request page (spec 2 §2.4): step 3 for oneself, admin preselected. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

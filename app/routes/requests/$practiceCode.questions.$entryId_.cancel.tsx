@@ -4,8 +4,9 @@ import { CANCEL_TITLE, CANCEL_WARNING, CancelForm } from "~/components/requests/
 import { requestTimedOut } from "~/domain/requests/request-timer";
 import { cancelledPath, closeDraft, closedEntryPath, questionsPath, requireEntry } from "~/domain/requests/journey.server";
 import { openDraftStep, requireEntryAuthor } from "~/web/requests/draft-step.server";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: CANCEL_TITLE };
+export const handle = { title: CANCEL_TITLE, hydrate: false } satisfies PageHandle;
 
 /**
  * "Cancel and start new request" (spec 2 §2.6 wording): a confirmation page of its own

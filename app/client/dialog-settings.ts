@@ -1,0 +1,39 @@
+/**
+ * The attributes shared by server-rendered markup and the plain scripts that enhance it
+ * (app/client/dialog.ts, page-comforts.ts; decisions 0145 and 0160). A module of constants
+ * only, so components import it without pulling any browser code into the server.
+ */
+
+/** On a button inside a dialog: closes it (as Escape does). */
+export const DIALOG_CLOSE = "data-dialog-close";
+
+/**
+ * On a link (`DialogLink`): the id of the <template> it opens as a dialog instead of its page.
+ * `DIALOG_TITLE` on the same link names the element of the template that labels the dialog.
+ */
+export const DIALOG_TEMPLATE = "data-dialog-template";
+export const DIALOG_TITLE = "data-dialog-title";
+
+/**
+ * On a password input: a "Show/Hide" button is added after it (the word after Show/Hide is the
+ * attribute's value, e.g. "password").
+ */
+export const PASSWORD_REVEAL = "data-password-reveal";
+
+/**
+ * On an element with an id: its content is fetched again from the page's own URL every this
+ * many milliseconds while the page is visible and no dialog is open (the slot list, spec 2 §9).
+ */
+export const REFRESH_EVERY = "data-refresh-every";
+
+/**
+ * On an input: spaces are refused as typed and taken out of pasted text (a phone number, spec 2
+ * §5). The server strips them as well; this only spares the patient an error.
+ */
+export const NO_SPACES = "data-no-spaces";
+
+/**
+ * On text shown only while a conditional reveal does not work (e.g. "(if you choose text
+ * message)" after a field that always shows without JS): removed once it does.
+ */
+export const WITHOUT_REVEAL = "data-without-reveal";
