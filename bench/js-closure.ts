@@ -41,13 +41,17 @@ export const STAFF_PAGES_IN_PATIENT_AREAS = [
  */
 export const HYDRATED_PATIENT_PAGES: Record<string, string> = {
   "routes/$practiceCode.waitingroom": "the video call itself runs in React (WebRTC); without JS the page says to phone",
+  "routes/$practiceCode.group_chat.video.$groupChatId": "a group call, shared with staff, runs in React (WebRTC); without JS the page says to phone",
 };
 
-/** Patient page route modules (area folder and route id): every page module of PATIENT_AREAS but staff ones, and the waiting room. */
+/** The video area's pages a patient opens (the rest of that area is staff's: rotas, schedules). */
+const PATIENT_VIDEO_PAGES = ["routes/$practiceCode.waitingroom", "routes/$practiceCode.group_chat.video.$groupChatId"];
+
+/** Patient page route modules (area folder and route id): every page module of PATIENT_AREAS but staff ones, and the video calls patients join. */
 export function patientPageModules(root: string): { id: string; file: string }[] {
   const manifest = areaRoutes(join(root, "app")) as Record<string, { id: string; file: string }>;
   return Object.values(manifest)
-    .filter((route) => PATIENT_AREAS.includes(route.file.split("/")[1]) || route.id === "routes/$practiceCode.waitingroom")
+    .filter((route) => PATIENT_AREAS.includes(route.file.split("/")[1]) || PATIENT_VIDEO_PAGES.includes(route.id))
     .filter((route) => route.file.endsWith(".tsx") && !STAFF_PAGES_IN_PATIENT_AREAS.includes(route.id))
     .map((route) => ({ id: route.id, file: route.file }))
     .sort((a, b) => a.id.localeCompare(b.id));

@@ -24,7 +24,8 @@ describe("patient pages and hydration", () => {
     for (const staff of STAFF_PAGES_IN_PATIENT_AREAS) expect(ids).not.toContain(staff);
   });
 
-  it("every patient page says hydrate: false, but the listed exceptions, which still hydrate", async () => {
+  // Loads ~90 route modules and what they import: seconds on a quiet machine, more on a busy one.
+  it("every patient page says hydrate: false, but the listed exceptions, which still hydrate", { timeout: 120_000 }, async () => {
     const hydrated: string[] = [];
     for (const { id, file } of modules) {
       const module = (await import(join(root, "app", file))) as { default?: unknown; handle?: unknown };
