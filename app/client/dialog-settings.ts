@@ -20,6 +20,9 @@ export const DIALOG_TITLE = "data-dialog-title";
  */
 export const PASSWORD_REVEAL = "data-password-reveal";
 
+/** The Show/Hide button's classes, whether React or the plain script adds it. */
+export const PASSWORD_REVEAL_BUTTON_CLASS = "nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-top-2 nhsuk-u-margin-bottom-0";
+
 /**
  * On an element with an id: its content is fetched again from the page's own URL every this
  * many milliseconds while the page is visible and no dialog is open (the slot list, spec 2 §9).

@@ -2,7 +2,7 @@
  * The comforts of the patient pages that are not hydrated (decision 0160), as one plain classic
  * script: what React did on them, over markup the server already renders for JS off.
  *
- * - Links marked `data-dialog-template` (components/online-services/DialogLink.tsx) open their
+ * - Links marked `data-dialog-template` (components/DialogLink.tsx) open their
  *   confirmation or booking form as a dialog over the page instead of loading its page; focus
  *   comes back to the link when it closes.
  * - Password inputs marked `data-password-reveal` get a Show/Hide button (issue "patient side").
@@ -17,7 +17,7 @@
  * the plain links, fields and pages remain.
  */
 import { closeDialog, dialogSupported, openDialogKey, openTemplateDialog, opensElsewhere } from "./dialog";
-import { DIALOG_TEMPLATE, DIALOG_TITLE, NO_SPACES, PASSWORD_REVEAL, REFRESH_EVERY, WITHOUT_REVEAL } from "./dialog-settings";
+import { DIALOG_TEMPLATE, DIALOG_TITLE, NO_SPACES, PASSWORD_REVEAL, PASSWORD_REVEAL_BUTTON_CLASS, REFRESH_EVERY, WITHOUT_REVEAL } from "./dialog-settings";
 
 type Marked = Window & { frontdoorPageComforts?: boolean };
 
@@ -29,10 +29,7 @@ function wireDialogLinks(root: ParentNode) {
     link.addEventListener("click", (event) => {
       if (opensElsewhere(event)) return;
       const templateId = link.getAttribute(DIALOG_TEMPLATE) ?? "";
-      const opened = openTemplateDialog(templateId, templateId, { labelledBy: link.getAttribute(DIALOG_TITLE) ?? "" }, () => {
-        // The link may have been replaced by a refresh while the dialog was open.
-        if (document.body.contains(link)) link.focus();
-      });
+      const opened = openTemplateDialog(templateId, templateId, { labelledBy: link.getAttribute(DIALOG_TITLE) ?? "" }, () => link.focus());
       if (opened) event.preventDefault();
     });
   }
@@ -46,7 +43,7 @@ function wirePasswordReveals() {
     const label = input.getAttribute(PASSWORD_REVEAL) || "password";
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-top-2 nhsuk-u-margin-bottom-0";
+    button.className = PASSWORD_REVEAL_BUTTON_CLASS;
     if (input.id) button.setAttribute("aria-controls", input.id);
     button.textContent = `Show ${label}`;
     button.addEventListener("click", () => {
@@ -60,8 +57,9 @@ function wirePasswordReveals() {
 
 /**
  * Keeps each marked element fresh: its content replaced by the same element of the page fetched
- * again. Skipped while the tab is hidden or a dialog is open (a patient filling in a form over
- * the list keeps what they typed); a failed fetch waits for the next turn.
+ * again. Skipped while the tab is hidden, a dialog is open (a patient filling in a form over
+ * the list keeps what they typed) or focus is inside the element (a keyboard user keeps their
+ * place: new markup would drop focus to the page); a failed fetch waits for the next turn.
  */
 function wireRefreshes() {
   const elements = document.querySelectorAll<HTMLElement>(`[${REFRESH_EVERY}]`);
@@ -69,14 +67,18 @@ function wireRefreshes() {
     const id = elements[i].id;
     const every = Number(elements[i].getAttribute(REFRESH_EVERY));
     if (!id || !(every >= 1000) || typeof window.fetch !== "function" || typeof window.DOMParser !== "function") continue;
+    const busy = () => {
+      const current = document.getElementById(id);
+      return document.hidden || openDialogKey() !== null || (current !== null && current.contains(document.activeElement));
+    };
     window.setInterval(() => {
-      if (document.hidden || openDialogKey()) return;
+      if (busy()) return;
       window
         .fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
         .then((response) => (response.ok ? response.text() : null))
         .then((html) => {
           const current = document.getElementById(id);
-          if (html === null || !current || openDialogKey()) return;
+          if (html === null || !current || busy()) return;
           const fresh = new DOMParser().parseFromString(html, "text/html").getElementById(id);
           if (!fresh) return;
           current.innerHTML = fresh.innerHTML;

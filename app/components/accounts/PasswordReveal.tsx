@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PASSWORD_REVEAL } from "~/client/dialog-settings";
+import { PASSWORD_REVEAL, PASSWORD_REVEAL_BUTTON_CLASS } from "~/client/dialog-settings";
 import { usePageHydrates } from "~/components/hydration";
 import { PageComfortsScript } from "~/components/PageComforts";
 
@@ -20,7 +20,7 @@ export function usePasswordReveal(inputId: string, label = "password") {
   const button = ready ? (
     <button
       type="button"
-      className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-top-2 nhsuk-u-margin-bottom-0"
+      className={PASSWORD_REVEAL_BUTTON_CLASS}
       aria-controls={inputId}
       onClick={() => setShown((s) => !s)}
     >

@@ -38,10 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Appointments() {
   const data = useLoaderData<typeof loader>();
-  // With JS the page's content is fetched again every five minutes (spec 2 §9), by the plain
-  // page-comforts script (decision 0160): new free slots appear and taken ones go.
   return (
-    <div id="appointments" {...{ [REFRESH_EVERY]: String(SLOT_REFRESH_MS) }}>
+    <>
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">
           <a className="nhsuk-back-link" href={`/${data.practiceCode}/online-services`}>
@@ -67,40 +65,44 @@ export default function Appointments() {
           {data.sessions.length > 0 ? <p>Choose a time. You will be asked for the reason for your appointment.</p> : null}
         </div>
       </div>
-      {data.sessions.map((session) => (
-        <section key={session.sessionId} aria-labelledby={`session-${session.sessionId}`}>
-          <h2 id={`session-${session.sessionId}`} className="nhsuk-u-margin-bottom-2">
-            {session.name}
-          </h2>
-          <p className="nhsuk-body-l">{session.staffName}</p>
-          <ul className="nhsuk-grid-row nhsuk-card-group">
-            {session.slots.map((slot) => (
-              <li key={slot.slotId} className="nhsuk-grid-column-one-third nhsuk-card-group__item">
-                <div className="nhsuk-card">
-                  <div className="nhsuk-card__content">
-                    <h3 className="nhsuk-card__heading nhsuk-heading-xs">{slot.date}</h3>
-                    <p className="nhsuk-card__description">
-                      {slot.start} to {slot.end}
-                      <br />
-                      {slot.slotType}
-                    </p>
-                    <DialogLink
-                      id={`book-${slot.slotId}-dialog`}
-                      href={`/appointments/book/${slot.slotId}`}
-                      className="nhsuk-button nhsuk-u-margin-bottom-0"
-                      labelledBy={bookingTitleId(slot.slotId)}
-                      dialog={<BookingForm session={session} slot={slot} inDialog />}
-                    >
-                      Book<span className="nhsuk-u-visually-hidden"> {slot.date} {slot.start} with {session.staffName}</span>
-                    </DialogLink>
+      {/* With JS the free slots are fetched again every five minutes (spec 2 §9) by the plain
+          page-comforts script (decision 0160): new ones appear and taken ones go. */}
+      <div id="appointment-slots" {...{ [REFRESH_EVERY]: String(SLOT_REFRESH_MS) }}>
+        {data.sessions.map((session) => (
+          <section key={session.sessionId} aria-labelledby={`session-${session.sessionId}`}>
+            <h2 id={`session-${session.sessionId}`} className="nhsuk-u-margin-bottom-2">
+              {session.name}
+            </h2>
+            <p className="nhsuk-body-l">{session.staffName}</p>
+            <ul className="nhsuk-grid-row nhsuk-card-group">
+              {session.slots.map((slot) => (
+                <li key={slot.slotId} className="nhsuk-grid-column-one-third nhsuk-card-group__item">
+                  <div className="nhsuk-card">
+                    <div className="nhsuk-card__content">
+                      <h3 className="nhsuk-card__heading nhsuk-heading-xs">{slot.date}</h3>
+                      <p className="nhsuk-card__description">
+                        {slot.start} to {slot.end}
+                        <br />
+                        {slot.slotType}
+                      </p>
+                      <DialogLink
+                        id={`book-${slot.slotId}-dialog`}
+                        href={`/appointments/book/${slot.slotId}`}
+                        className="nhsuk-button nhsuk-u-margin-bottom-0"
+                        labelledBy={bookingTitleId(slot.slotId)}
+                        dialog={<BookingForm session={session} slot={slot} inDialog />}
+                      >
+                        Book<span className="nhsuk-u-visually-hidden"> {slot.date} {slot.start} with {session.staffName}</span>
+                      </DialogLink>
+                    </div>
                   </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
       <PageComfortsScript />
-    </div>
+    </>
   );
 }
