@@ -5,18 +5,12 @@
  * unique-landmark refuses the page (an information flash under the maintenance banner did).
  */
 import { HtmlValidate } from "html-validate";
-import { renderToStaticMarkup } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
+import { renderAsServer } from "../../tests/support/render-as-server";
 import { describe, expect, it } from "vitest";
 import { FlashBanner, GlobalNoticeView, MaintenanceBannerView } from "./Banners";
 
 /** Renders as the server does, in a data router with the root loader data the form kit reads. */
-async function render(element: JSX.Element): Promise<string> {
-  const handler = createStaticHandler([{ id: "root", path: "/", element, loader: () => ({ csrfToken: "t", formKey: "k" }) }]);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  return renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
-}
+const render = (element: JSX.Element) => renderAsServer(element);
 
 /** Each region's accessible name: the text of the element its aria-labelledby names. */
 function regionNames(html: string): string[] {

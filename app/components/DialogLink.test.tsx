@@ -5,35 +5,16 @@
  * reveal stays React's.
  */
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { Outlet } from "react-router-dom";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { NonceContext } from "~/components/nonce";
+import { renderAsServer } from "../../tests/support/render-as-server";
 import { usePasswordReveal } from "~/components/accounts/PasswordReveal";
 import { UnlinkConfirmation } from "./online-services/Confirmations";
 import { DialogLink } from "./DialogLink";
 
 const SCRIPT = "/build/_client/page-comforts-ABCDEF12.js";
 
-async function render(element: ReactNode, { hydrate }: { hydrate: boolean }): Promise<string> {
-  const handler = createStaticHandler([
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ csrfToken: "t", formKey: "k", pageComfortsScript: SCRIPT }),
-      children: [{ id: "page", index: true, element, handle: hydrate ? {} : { hydrate: false } }],
-      element: <Outlet />,
-    },
-  ]);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  return renderToStaticMarkup(
-    <NonceContext.Provider value="n0nce">
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </NonceContext.Provider>,
-  );
-}
+const render = (element: ReactNode, { hydrate }: { hydrate: boolean }) =>
+  renderAsServer(element, { rootData: { pageComfortsScript: SCRIPT }, handle: hydrate ? {} : { hydrate: false } });
 
 function Password() {
   const reveal = usePasswordReveal("password");

@@ -3,23 +3,12 @@
  * the same forms (CSRF token, idempotency key) as the plain cancel page, the cancel link marked
  * for the plain script, and the script linked with the elapsed time the server counted.
  */
-import { renderToStaticMarkup } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { REQUEST_DIALOGS } from "~/client/request-dialogs-settings";
-import { NonceContext } from "~/components/nonce";
+import { renderAsServer } from "../../../tests/support/render-as-server";
 import { CancelRequest, RequestTimer } from "./RequestTimer";
 
-async function render(element: JSX.Element, script: string | null): Promise<string> {
-  const handler = createStaticHandler([{ id: "root", path: "/", element, loader: () => ({ csrfToken: "t", formKey: "k", requestDialogsScript: script }) }]);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  return renderToStaticMarkup(
-    <NonceContext.Provider value="n0nce">
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </NonceContext.Provider>,
-  );
-}
+const render = (element: JSX.Element, script: string | null) => renderAsServer(element, { rootData: { requestDialogsScript: script } });
 
 const timer = (
   <RequestTimer practiceCode="demo" practiceName="Riverside" entryId={7} startedAt="2026-11-27T10:00:00.000Z" serverNow="2026-11-27T10:20:00.000Z" />
