@@ -1,7 +1,8 @@
 /**
- * The one modal dialog of the app: confirmation pages, the booking reason and the request
- * timer open in it when JS runs. Support is checked in the browser only (Safari before 15.4
- * lacks showModal), so the server always renders the plain link or page.
+ * The modal dialog of the hydrated (staff) pages: a confirmation opens in it when JS runs. The
+ * patient pages are not hydrated; theirs is the plain app/client/dialog.ts (decision 0160).
+ * Support is checked in the browser only (Safari before 15.4 lacks showModal), so the server
+ * always renders the plain link or page.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 

@@ -119,8 +119,8 @@ for (const practice of E2E_PFS_PRACTICES) {
     await expect(page.getByRole("alert").getByRole("link", { name: "You must select at least one medication" })).toBeVisible();
 
     // Start again clears a selection.
-    // With JS, the page may still be settling from the previous post's revalidation when the
-    // box is ticked (its ticked state comes from the server); tick until it stays ticked.
+    // The box's ticked state comes from the server: tick until it stays ticked (the page may
+    // still be loading after the previous post).
     await expect(async () => {
       await page.getByLabel("Select Bisoprolol 2.5mg tablets").check();
     }).toPass({ timeout: 10_000 });
