@@ -40,8 +40,7 @@ export const STAFF_PAGES_IN_PATIENT_AREAS = [
  * Every other patient page says `hydrate: false` (the unit test in app/components/hydration.test.ts).
  */
 export const HYDRATED_PATIENT_PAGES: Record<string, string> = {
-  "routes/$practiceCode.waitingroom": "the video call itself runs in React (WebRTC); without JS the page says to phone",
-  "routes/$practiceCode.group_chat.video.$groupChatId": "a group call, shared with staff, runs in React (WebRTC); without JS the page says to phone",
+  // None since decision 0161: the video calls are a plain script too. A page listed here needs a reason.
 };
 
 /** The video area's pages a patient opens (the rest of that area is staff's: rotas, schedules). */

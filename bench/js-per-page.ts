@@ -29,7 +29,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const NHS_APP_USER_AGENT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) nhsapp-ios/2.41.0 Mobile/15E148";
 
 /** Patient pages beyond the request journey that a signed-in patient reaches without an id (decision 0160). */
-const OTHER_PATIENT_PAGES = ["/account-settings", "/account-settings/details", "/mfa/settings", "/demo/online-services", "/demo/my-health", "/demo/feedback", "/data-privacy"];
+const OTHER_PATIENT_PAGES = ["/account-settings", "/account-settings/details", "/mfa/settings", "/demo/online-services", "/demo/my-health", "/demo/feedback", "/data-privacy", "/demo/waitingroom"];
 
 async function main() {
   const rows: Map<string, string[]> = new Map();
@@ -112,8 +112,7 @@ async function everyPatientPage(): Promise<string> {
   }
   return [
     `Every patient page: ${pages}; not hydrated: ${pages - rows.length}, each loading at most the plain scripts, ${kb(plainTotal)} gzip together (${plain.map((p) => `${p.name} ${kb(p.gz)}`).join(", ")}).`,
-    `Hydrated (${rows.length}):`,
-    table(["Route", "metafile gzip", "why"], rows),
+    rows.length === 0 ? "Hydrated: none." : `Hydrated (${rows.length}):\n${table(["Route", "metafile gzip", "why"], rows)}`,
   ].join("\n");
 }
 

@@ -1,6 +1,7 @@
 // `npm run build` step (decision 0145): the plain classic scripts that run on pages with or
-// without Remix's client runtime: the idle-logout timer, the request steps' dialogs and the NHS
-// App's back action and page links on pages that are not hydrated (app/client/).
+// without Remix's client runtime: the idle-logout timer, the request steps' dialogs, the NHS
+// App's back action and page links on pages that are not hydrated, the other patient pages'
+// comforts and the video calls (app/client/).
 // Remix's compiler only makes module scripts for hydrated pages, so these are bundled here:
 // - ES5 syntax (esbuild bundles and minifies, TypeScript lowers what esbuild 0.17 cannot, such
 //   as classes and `const`), so the minimum browsers of decision 0125 parse the file and its
@@ -21,7 +22,7 @@ const esbuild = createRequire(require.resolve("@remix-run/dev/package.json"))("e
 const ts = require("typescript");
 
 /** Script name → its entry module. */
-export const CLIENT_SCRIPTS = { "idle-timer": "app/client/idle-timer.ts", "request-dialogs": "app/client/request-dialogs.ts", "nhs-app": "app/client/nhs-app.ts", "page-comforts": "app/client/page-comforts.ts" };
+export const CLIENT_SCRIPTS = { "idle-timer": "app/client/idle-timer.ts", "request-dialogs": "app/client/request-dialogs.ts", "nhs-app": "app/client/nhs-app.ts", "page-comforts": "app/client/page-comforts.ts", "video-call": "app/client/video-call.ts" };
 
 const outDir = join(root, "public/build/_client");
 rmSync(outDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
  * Client navigations into a page that is not hydrated reload the document (decision 0145): the
  * data request for such a route gets Remix's reload-document redirect to the same URL, without
- * `_data` and the bare `index`; any other request passes on.
+ * `_data` and the bare `index`, and so does any data request for such a page's path (the
+ * root's after an action); any other request passes on.
  */
 import type { ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
@@ -10,9 +11,15 @@ import { documentLoadsForNotHydrated, notHydratedRouteIds } from "./no-hydration
 
 const build = {
   routes: {
-    root: { id: "root", module: {} },
-    "routes/$practiceCode.message._index": { id: "routes/$practiceCode.message._index", module: { handle: { title: "Who" } } },
-    "routes/$practiceCode.message.myself._index": { id: "routes/$practiceCode.message.myself._index", module: { handle: { title: "What", hydrate: false } } },
+    root: { id: "root", path: "", module: {} },
+    "routes/$practiceCode.message._index": { id: "routes/$practiceCode.message._index", parentId: "root", path: ":practiceCode/message", index: true, module: { handle: { title: "Who" } } },
+    "routes/$practiceCode.message.myself._index": {
+      id: "routes/$practiceCode.message.myself._index",
+      parentId: "root",
+      path: ":practiceCode/message/myself",
+      index: true,
+      module: { handle: { title: "What", hydrate: false } },
+    },
   },
 } as unknown as ServerBuild;
 
@@ -51,6 +58,16 @@ describe("documentLoadsForNotHydrated", () => {
       headers: { "X-Remix-Redirect": "/demo/message/myself", "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" },
     });
     expect(run("/demo/my?page=2&_data=routes%2F%24practiceCode.message.myself._index").headers?.["X-Remix-Redirect"]).toBe("/demo/my?page=2");
+  });
+
+  it("answers the root's data request for such a page too, so its flash waits for the document (decision 0161)", () => {
+    // After an action Remix asks every matched loader at once: the root's would take the flash.
+    const sent = run("/demo/message/myself?_data=root");
+    expect(sent.next).toBe(false);
+    expect(sent.headers?.["X-Remix-Redirect"]).toBe("/demo/message/myself");
+    expect(run("/demo/message?_data=root").next).toBe(true);
+    // A malformed path is Remix's to answer.
+    expect(run("/%E0%A4%A/message/myself?_data=root").next).toBe(true);
   });
 
   it("never sends the browser to another site", () => {

@@ -284,9 +284,9 @@ test("the home page ships no script at all to a visitor (decision 0145)", async 
 
 test("a client navigation from a hydrated page into one that is not loads it as a document (decision 0145)", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "a client navigation needs JS");
-  await signInAs(page, e2eRequestPatientEmail(testInfo.project.name), "/demo/waitingroom");
-  // A hydrated page (bench/js-closure.ts's HYDRATED_PATIENT_PAGES); the navigation is the
-  // router's own, as a <Link> or a form's redirect makes.
+  await signInAs(page, e2eRequestPatientEmail(testInfo.project.name), "/practice/demo/register/staff/not-a-token");
+  // A hydrated page a signed-in patient can open (no patient page is: decisions 0160, 0161); the
+  // navigation is the router's own, as a <Link> or a form's redirect makes.
   await page.waitForFunction(() => "__remixRouter" in window);
   const documents: string[] = [];
   page.on("request", (request) => {
@@ -309,7 +309,7 @@ test("the plain scripts are ES5 and the idle timer stays idle in a browser witho
   const url = names["idle-timer"];
   expect(url).toMatch(/^\/build\/_client\/idle-timer-[0-9A-F]{8}\.js$/);
   // IE10 parses every plain script (and then its feature check stops it): no syntax newer than ES5.
-  expect(Object.keys(names).sort()).toEqual(["idle-timer", "nhs-app", "page-comforts", "request-dialogs"]);
+  expect(Object.keys(names).sort()).toEqual(["idle-timer", "nhs-app", "page-comforts", "request-dialogs", "video-call"]);
   for (const script of Object.values(names)) {
     const code = readFileSync(join(CLIENT_BUILD, script.replace(/^\/build\//, "")), "utf8");
     expect(() => parse(code, { ecmaVersion: 5, sourceType: "script" }), script).not.toThrow();

@@ -295,7 +295,8 @@ test("a red-flag symptom shows the emergency page; a pharmacy condition shows si
 
 test("the idle reminder shows a minute before the idle logout, and Stay signed in closes it", async ({ page }, testInfo) => {
   // The idle timer is a plain script on every signed-in page (decision 0145): it watches from
-  // the start, on a page that is not hydrated (my requests) and on one that is (the video waiting room).
+  // the start, on a page that is not hydrated (my requests) and on one that is (a staff
+  // invitation's page: no patient page is hydrated, decisions 0160 and 0161).
   test.skip(!jsOn(testInfo), "the reminder is JavaScript's comfort; without it the server's deadline alone applies");
   await page.clock.install();
   await signIn(page, e2eRequestPatientEmail(testInfo.project.name));
@@ -311,7 +312,7 @@ test("the idle reminder shows a minute before the idle logout, and Stay signed i
   await reminder.getByRole("button", { name: "Stay signed in" }).click();
   await expect(reminder).toBeHidden();
 
-  await page.goto("/demo/waitingroom");
+  await page.goto("/practice/demo/register/staff/not-a-token");
   await waitForHydration(page);
   expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
   await page.clock.fastForward("08:30");

@@ -5,6 +5,8 @@
  * connects; with JS off, both pages say a video call needs a browser that runs it and offer the
  * phone. Each project books its own time, so the two never read each other's link.
  * The group call: the receptionist's and the patient's fake-media pages connect through the mesh's signalling.
+ * The calls run in the plain call script (app/client/video-call.ts, decision 0161): no page here
+ * hydrates, and setting up a group call from the (hydrated) list lands on its page as a document.
  */
 import { expect, test, checkPage, signInAs } from "../support/e2e-fixtures";
 
@@ -68,6 +70,20 @@ test("a receptionist schedules a video consultation; the patient waits and the G
   if (jsOn) {
     await expect(patient.locator("#call-status")).toHaveText("Connected", { timeout: 30_000 });
     await expect(gp.locator("#call-status")).toHaveText("Connected", { timeout: 30_000 });
+    // The call is the plain call script's: neither page loads React (decision 0161).
+    for (const p of [patient, gp]) expect(await p.evaluate(() => "__remixContext" in window)).toBe(false);
+    // Muting stops the patient's own sound going out; the button says what it does next.
+    const audioOn = () =>
+      patient.evaluate(() => {
+        const own = document.querySelector<HTMLVideoElement>("video[data-call-part=local]")?.srcObject;
+        return own instanceof MediaStream && own.getAudioTracks()[0].enabled;
+      });
+    expect(await audioOn()).toBe(true);
+    await patient.getByRole("button", { name: "Mute microphone" }).click();
+    await expect(patient.getByRole("button", { name: "Unmute microphone" })).toBeVisible();
+    expect(await audioOn()).toBe(false);
+    await patient.getByRole("button", { name: "Unmute microphone" }).click();
+    expect(await audioOn()).toBe(true);
   } else {
     for (const p of [patient, gp]) await expect(p.getByText("A video call needs a browser that can run it")).toBeVisible();
     await expect(patient.getByText(/call Riverside/)).toBeVisible();

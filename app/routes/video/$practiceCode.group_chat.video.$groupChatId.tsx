@@ -1,7 +1,7 @@
 /**
  * /{practice_code}/group_chat/video/{group_chat_id} (spec 3 §2, signed in): one group video call.
  * Its members (staff of the practice, and patients who sign in) join a mesh of WebRTC peers
- * (components/video/GroupVideoCall); the practice's staff also see it when they are not in it.
+ * (components/video/VideoCall); the practice's staff also see it when they are not in it.
  * Without a browser that runs the call the page says so and offers the phone. Joins, leaves and
  * the call's length are shown as recorded. POST intent=end: staff end the call.
  */
@@ -9,15 +9,17 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/components/Csrf";
 import { Button } from "~/components/Fields";
-import { GroupVideoCall } from "~/components/video/GroupVideoCall";
+import type { PageHandle } from "~/components/hydration";
+import { GroupVideoCall } from "~/components/video/VideoCall";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { GROUP_MESSAGES, GROUP_STATUS_LABELS, GROUP_STATUS_TAGS, groupStatus, secondsInCall } from "~/domain/video/group";
 import { endGroupChat, groupEvents } from "~/domain/video/group.server";
 import { formatDuration, NO_VIDEO_TEXT } from "~/domain/video/schedule";
 import { redirectWithFlash } from "~/web/flash.server";
-import { iceServers, requireGroupViewer } from "~/web/video/video.server";
+import { callSetup, requireGroupViewer } from "~/web/video/video.server";
 
-export const handle = { title: "Group video call" };
+// Not hydrated (decision 0161): the call is the plain call script's (components/video/VideoCall).
+export const handle = { title: "Group video call", hydrate: false } satisfies PageHandle;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { practice, chat, members, me, isStaff } = await requireGroupViewer(request, context, params.practiceCode, params.groupChatId);
@@ -47,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     })),
     canJoin: Boolean(me) && status !== "ended",
     events: events.map((e) => ({ who: nameOf(e.memberId), what: e.kind === "joined" ? "joined" : "left", at: formatLondonDateTime(e.createdAt) })),
-    iceServers: iceServers(context),
+    ...callSetup(context),
   });
 }
 
@@ -104,6 +106,7 @@ export default function GroupVideoRoom() {
             names={Object.fromEntries(d.members.map((m) => [String(m.id), m.name]))}
             signalUrl={`/${d.code}/group_chat/video/${d.id}/signal`}
             iceServers={d.iceServers}
+            script={d.callScript}
             fallback={fallback}
           />
         </>

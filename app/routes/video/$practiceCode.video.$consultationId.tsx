@@ -16,10 +16,13 @@ import { consultationAt } from "~/domain/video/schedule.server";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { parseId } from "~/validation/ids";
 import { redirectWithFlash } from "~/web/flash.server";
-import { iceServers, requireVideoStaff } from "~/web/video/video.server";
+import { callSetup, requireVideoStaff } from "~/web/video/video.server";
 import { NotFound } from "~/domain/outcomes";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Video consultation" };
+// Not hydrated (decision 0161): the call is the plain call script's (components/video/VideoCall),
+// and its form posts as a document.
+export const handle = { title: "Video consultation", hydrate: false } satisfies PageHandle;
 
 async function load(request: Request, context: LoaderFunctionArgs["context"], params: LoaderFunctionArgs["params"]) {
   const { viewer, practice } = await requireVideoStaff(request, context, params.practiceCode);
@@ -50,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     requestHref: c.patientEntryId ? `/${practice.urlCode}/inboxes/all/request-details/${c.patientEntryId}` : null,
     canJoin: canJoin(c, now, "clinician"),
     events: events.map((e) => ({ who: e.side === "clinician" ? "Clinician" : "Patient", what: e.kind === "joined" ? "joined" : "left", at: formatLondonDateTime(e.createdAt) })),
-    iceServers: iceServers(context),
+    ...callSetup(context),
   });
 }
 
@@ -91,7 +94,7 @@ export default function VideoRoom() {
       {d.canJoin ? (
         <>
           <h2>Call</h2>
-          <VideoCall side="clinician" signalUrl={`/${d.code}/video/${d.id}/signal`} iceServers={d.iceServers} fallback={fallback} />
+          <VideoCall side="clinician" signalUrl={`/${d.code}/video/${d.id}/signal`} iceServers={d.iceServers} script={d.callScript} fallback={fallback} />
           <PostForm>
             <input type="hidden" name="intent" value="end" />
             <Button variant="warning">End consultation</Button>

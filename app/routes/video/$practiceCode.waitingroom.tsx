@@ -12,11 +12,13 @@ import { canJoin, NO_VIDEO_TEXT, STATUS_LABELS, STATUS_TAGS } from "~/domain/vid
 import { consultationAt, consultationByToken, patientConsultations, videoSettingOn, type Consultation } from "~/domain/video/schedule.server";
 import { formatLondonDateTime } from "~/domain/time/london";
 import { parseId } from "~/validation/ids";
-import { iceServers, requireVideoPatient } from "~/web/video/video.server";
+import { callSetup, requireVideoPatient } from "~/web/video/video.server";
 import { practiceNamedInUrl } from "~/web/practices.server";
 import { NotFound } from "~/domain/outcomes";
+import type { PageHandle } from "~/components/hydration";
 
-export const handle = { title: "Video consultation waiting room" };
+// Not hydrated (decision 0161): the call is the plain call script's (components/video/VideoCall).
+export const handle = { title: "Video consultation waiting room", hydrate: false } satisfies PageHandle;
 
 type Row = Pick<Consultation, "id" | "scheduledFor" | "clinicianFirstName" | "clinicianLastName" | "clinicianFacingName" | "shownStatus">;
 const clinicianName = (c: Row) => c.clinicianFacingName ?? `${c.clinicianFirstName} ${c.clinicianLastName}`;
@@ -44,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       phone: practice.phone,
       token,
       consultation: { ...view(c, now), notes: c.notesForPatient },
-      iceServers: iceServers(context),
+      ...callSetup(context),
     });
   }
   const { viewer, practice } = await requireVideoPatient(request, context, params.practiceCode);
@@ -62,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       phone: practice.phone,
       token: null,
       consultation: { ...view(full, now), notes: full.notesForPatient },
-      iceServers: iceServers(context),
+      ...callSetup(context),
     });
   }
   return json({ kind: "list" as const, code: practice.urlCode, practiceName: practice.name, phone: practice.phone, consultations: list.map((r) => view(r, now)) });
@@ -125,7 +127,7 @@ export default function WaitingRoom() {
         <>
           <h2>Check your camera and microphone</h2>
           <p>You should see yourself below. Stay on this page: the call starts when {c.clinician} joins.</p>
-          <VideoCall side="patient" signalUrl={`/${d.code}/video/${c.id}/signal`} extra={d.token ? { token: d.token } : undefined} iceServers={d.iceServers} fallback={fallback} />
+          <VideoCall side="patient" signalUrl={`/${d.code}/video/${c.id}/signal`} extra={d.token ? { token: d.token } : undefined} iceServers={d.iceServers} script={d.callScript} fallback={fallback} />
         </>
       ) : (
         <p>This consultation is {STATUS_LABELS[c.status].toLowerCase()}. Contact {d.practiceName} if you need to speak to someone.</p>

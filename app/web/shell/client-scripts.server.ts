@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type ClientScript = "idle-timer" | "request-dialogs" | "nhs-app" | "page-comforts";
+export type ClientScript = "idle-timer" | "request-dialogs" | "nhs-app" | "page-comforts" | "video-call";
 
 const here = dirname(fileURLToPath(import.meta.url));
 let names: Partial<Record<ClientScript, string>> | null = null;

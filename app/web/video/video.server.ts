@@ -16,6 +16,7 @@ import { permissionDeniedPath, requireViewer } from "~/web/auth/guards.server";
 import { getViewer } from "~/web/auth/viewer.server";
 import { practiceNamedInUrl } from "~/web/practices.server";
 import { parseId } from "~/validation/ids";
+import { clientScriptUrl } from "~/web/shell/client-scripts.server";
 
 async function requireVideoOn(context: AppContext, practice: Practice) {
   if (!practice.allowVideo || !(await videoSettingOn(context.db))) throw redirect(permissionDeniedPath(undefined, practice.urlCode));
@@ -71,6 +72,14 @@ export async function requireParticipant(request: Request, context: AppContext, 
 /** ICE servers for RTCPeerConnection, from VIDEO_ICE_SERVERS (empty: host candidates only). */
 export function iceServers(context: Pick<AppContext, "config">) {
   return context.config.videoIceServers ?? [];
+}
+
+/**
+ * What a page with a call gives components/video/VideoCall: the ICE servers and the plain call
+ * script's URL (decision 0161; null without a build).
+ */
+export function callSetup(context: Pick<AppContext, "config">) {
+  return { iceServers: iceServers(context), callScript: clientScriptUrl("video-call") };
 }
 
 // ---- group video (decision 0123) ----
