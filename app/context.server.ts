@@ -29,6 +29,8 @@ export type AppContext = {
   nonce: string;
   /** Loads the loaders of one GET share (the viewer, the practice): see request-memo.server.ts. */
   memo?: RequestMemo;
+  /** The page asked by itself, not its user (domain/sessions/background.ts): the idle deadline stays. */
+  background?: boolean;
   /** The job queue (bulk messages): woken when a message is queued; absent in tests, which run it by hand. */
   jobs?: JobQueue;
   /** The hashed names of the stylesheets and assets (public/static-manifest.json, decision 0147); absent, pages link the plain paths. */

@@ -1,6 +1,7 @@
 /**
  * `node --import tsx bench/lighthouse.ts` (after `npm run build`): Lighthouse, mobile preset
- * (its default: a Moto G Power on slow 4G, simulated), on five patient pages of the production
+ * (its default: a Moto G Power on slow 4G, simulated), on the issue's five patient pages and four
+ * more (sign-in, account settings, online services, the video waiting room) of the production
  * build running on a fresh PGlite data folder, beside the issue's goals. Prints a table and
  * writes bench/results/lighthouse-<time>.json (summary) and a folder of the same name with each
  * page's full Lighthouse report (open one in https://googlechrome.github.io/lighthouse/viewer/).
@@ -50,6 +51,11 @@ async function targets(frontdoor: RunningFrontdoor): Promise<{ pages: Target[]; 
       { label: "questions", path: questionPagePath("demo", patient.draftIds[0], 1), signedIn: true },
       { label: "confirmation", path: `/demo/confirmation/${complete}`, signedIn: true },
       { label: "my-requests", path: "/demo/my-requests-and-messages", signedIn: true },
+      // Pages that hydrated until decisions 0160 and 0161 (not in the issue's five).
+      { label: "login", path: "/login", signedIn: false },
+      { label: "account-settings", path: "/account-settings", signedIn: true },
+      { label: "online-services", path: "/demo/online-services", signedIn: true },
+      { label: "waiting-room", path: "/demo/waitingroom", signedIn: true },
     ],
   };
 }

@@ -17,6 +17,7 @@
  * the plain links, fields and pages remain.
  */
 import { closeDialog, dialogSupported, openDialogKey, openTemplateDialog, opensElsewhere } from "./dialog";
+import { BACKGROUND_REQUEST_HEADER } from "~/domain/sessions/background";
 import { DIALOG_TEMPLATE, DIALOG_TITLE, NO_SPACES, PASSWORD_REVEAL, PASSWORD_REVEAL_BUTTON_CLASS, REFRESH_EVERY, WITHOUT_REVEAL } from "./dialog-settings";
 
 type Marked = Window & { frontdoorPageComforts?: boolean };
@@ -74,7 +75,9 @@ function wireRefreshes() {
     window.setInterval(() => {
       if (busy()) return;
       window
-        .fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
+        // Marked as the page's own request: it does not count as the patient's activity for the
+        // server's idle logout (decision 0162), as it does not for the idle timer here.
+        .fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html", [BACKGROUND_REQUEST_HEADER]: "refresh" } })
         .then((response) => (response.ok ? response.text() : null))
         .then((html) => {
           const current = document.getElementById(id);

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context.server";
 import { FakeClock } from "~/domain/clock";
 import { CSRF_COOKIE, CSRF_FIELD, csrfTokenFor } from "~/domain/security/csrf.server";
+import { BACKGROUND_REQUEST_HEADER } from "~/domain/sessions/background";
 import { useTestWorld } from "../../tests/support/world";
 import { testConfig, TEST_CSRF_SECRET } from "../../tests/support/context";
 import { standInBuild } from "../../tests/support/server-build";
@@ -34,7 +35,7 @@ const action = vi.fn(async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   return redirect(`/done?n=${String(form.get("comment") ?? "").length}`, 303);
 });
-const whoLoader = ({ context }: LoaderFunctionArgs) => json({ address: (context as AppContext).clientAddress });
+const whoLoader = ({ context }: LoaderFunctionArgs) => json({ address: (context as AppContext).clientAddress, background: (context as AppContext).background });
 
 function fakeBuild(): ServerBuild {
   return standInBuild({
@@ -217,6 +218,14 @@ describe("TRUST_PROXY", () => {
   it("believes X-Forwarded-For from the proxy TRUST_PROXY names", async () => {
     expect(await who((await start({ TRUST_PROXY: "loopback" })).port)).toBe("203.0.113.7");
     expect(await who((await start({ TRUST_PROXY: "1" })).port)).toBe("203.0.113.7");
+  });
+
+  it("tells the loaders a request the page made by itself (decision 0162), and only that", async () => {
+    const { port } = await start();
+    const background = async (headers: Record<string, string>) =>
+      JSON.parse((await send(port, { method: "GET", path: "/who?_data=routes%2Fwho", headers })).body).background as boolean;
+    expect(await background({ [BACKGROUND_REQUEST_HEADER]: "refresh" })).toBe(true);
+    expect(await background({})).toBe(false);
   });
 
   it("refuses a setting that is not hops or addresses", () => {

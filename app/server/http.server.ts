@@ -33,6 +33,7 @@ import { accessLog } from "./access-log.server";
 import { createRequestHandler } from "./remix-handler.server";
 import { randomBase64 } from "./random-pool.server";
 import { documentLoadsForNotHydrated } from "./no-hydration.server";
+import { BACKGROUND_REQUEST_HEADER } from "~/domain/sessions/background";
 
 
 export type AppDeps = {
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
     nonce: res.locals.nonce as string,
     clientAddress: req.ip ?? "unknown",
     memo: newRequestMemo(),
+    background: req.get(BACKGROUND_REQUEST_HEADER) !== undefined,
     jobs: deps.jobs,
     staticAssets: staticManifest ?? undefined,
   });

@@ -71,7 +71,10 @@ for (const practice of E2E_PFS_PRACTICES) {
       await page.waitForLoadState("load");
       const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === "/appointments" && r.request().resourceType() === "fetch");
       await page.clock.fastForward("05:01");
-      expect((await refreshed).status()).toBe(200);
+      const refresh = await refreshed;
+      expect(refresh.status()).toBe(200);
+      // Marked as the page's own request: no activity for the idle logout (decision 0162).
+      expect(await refresh.request().headerValue("x-frontdoor-background")).toBe("refresh");
     }
     const session = page.getByRole("main").getByRole("region").nth(javaScript ? 1 : 0);
     const staffName = (await session.locator("p").first().textContent())!.trim();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { BACKGROUND_REQUEST_HEADER } from "~/domain/sessions/background";
 import type { AgentStatusView } from "~/web/agent/agent-page.server";
 
 /** Spec 3 §9: 5 minutes. Kept here (not imported from the domain) so no server code reaches the browser. */
@@ -15,7 +16,8 @@ export function AgentStatus({ initial, pollUrl }: { initial: AgentStatusView; po
   useEffect(() => {
     const timer = window.setInterval(async () => {
       try {
-        const response = await fetch(pollUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+        // The page's own request: no activity for the idle logout (decision 0162).
+        const response = await fetch(pollUrl, { headers: { Accept: "application/json", [BACKGROUND_REQUEST_HEADER]: "agent-status" }, credentials: "same-origin" });
         if (!response.ok) return;
         const next = (await response.json()) as AgentStatusView;
         if (next.available) setStatus(next);

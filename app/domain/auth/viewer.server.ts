@@ -231,10 +231,12 @@ export async function claimAndLoadViewer(
   return { claimed: claimed > 0, ...(await viewerPracticeAndEntryOf(context, read, sessionId)) };
 }
 
-/** The session's expiry checked (and its idle deadline moved on), and the viewer made. */
-async function viewerStateOf(context: Pick<AppContext, "db" | "clock">, row: ViewerRow, sessionId: string): Promise<ViewerState> {
+/** The session's expiry checked (and its idle deadline moved on, unless the page asked by itself), and the viewer made. */
+async function viewerStateOf(context: Pick<AppContext, "db" | "clock" | "background">, row: ViewerRow, sessionId: string): Promise<ViewerState> {
   const memberships = row.memberships;
-  const lookup = await checkSession(context.db, context.clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)));
+  const lookup = await checkSession(context.db, context.clock, row.session, (session) => idleSecondsFor(idlePolicy(memberships, session.practiceId)), {
+    activity: !context.background,
+  });
   if (lookup.state !== "active") return { viewer: null, expired: lookup.state === "expired" };
   if (row.user.disabledAt) return { viewer: null, expired: false };
   return {

@@ -1,7 +1,8 @@
 /**
  * Idle and absolute expiry against a real database, moved by a FakeClock (spec 1 §4, §9):
  * patients 600 s; staff their practice's idle_timeout minus a minute, or never; nobody
- * past 12 hours; the row written at most every 15 s; expired rows deleted.
+ * past 12 hours; the row written at most every 15 s; expired rows deleted; a request the page
+ * makes by itself is no activity.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -79,6 +80,17 @@ describe("patients, carers and guests: 600 s without activity", () => {
     }
     context.clock.advance(10 * MINUTE);
     expect((await visit(cookie)).expired).toBe(true);
+  });
+
+  it("a request the page made by itself (the slot list's refresh) does not move it (decision 0162)", async () => {
+    const { sessionId, cookie } = await patientSession();
+    const before = await sessionRow(context, sessionId);
+    context.clock.advance(9 * MINUTE);
+    const refresh = await getViewerState(getRequest("/", { cookie }), { ...context, background: true });
+    expect(refresh.viewer).not.toBeNull();
+    expect((await sessionRow(context, sessionId)).idleExpiresAt).toEqual(before.idleExpiresAt);
+    context.clock.advance(1 * MINUTE);
+    expect(await visit(cookie)).toEqual({ viewer: null, expired: true });
   });
 
   it("guests and carers are on the same 600 s", async () => {

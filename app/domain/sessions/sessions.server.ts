@@ -89,13 +89,15 @@ export async function resolveSession(
 
 /**
  * The expiry and refresh half of resolveSession, for a row already read (the viewer reads
- * the session with the user in one query).
+ * the session with the user in one query). `activity: false` (a request the page made by
+ * itself, domain/sessions/background.ts) checks the deadlines but does not move the idle one.
  */
 export async function checkSession(
   db: Db,
   clock: Clock,
   session: SessionRow,
   idleSeconds: (session: SessionRow) => number | null | Promise<number | null>,
+  { activity = true }: { activity?: boolean } = {},
 ): Promise<SessionLookup> {
   const now = clock.now();
   const expiredBy =
@@ -104,7 +106,7 @@ export async function checkSession(
     await db.delete(sessions).where(eq(sessions.idHash, session.idHash));
     return { state: "expired", reason: expiredBy };
   }
-  if (now.getTime() - session.lastSeenAt.getTime() >= REFRESH_WRITE_INTERVAL_SECONDS * 1000) {
+  if (activity && now.getTime() - session.lastSeenAt.getTime() >= REFRESH_WRITE_INTERVAL_SECONDS * 1000) {
     const idle = await idleSeconds(session);
     const idleExpiresAt = idle === null ? null : new Date(now.getTime() + idle * 1000);
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.idHash, session.idHash));
