@@ -128,6 +128,10 @@ function start(container: HTMLElement, settings: CallSettings) {
     () => say(CALL_STATUS.noCamera),
   );
 
+  // A page brought back by Back after it left has its call closed and its camera stopped: start again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) window.location.reload();
+  });
   // Leaving says bye (a beacon survives the page), and lets go of the camera.
   window.addEventListener("pagehide", () => {
     left = true;
