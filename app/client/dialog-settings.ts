@@ -40,3 +40,22 @@ export const NO_SPACES = "data-no-spaces";
  * message)" after a field that always shows without JS): removed once it does.
  */
 export const WITHOUT_REVEAL = "data-without-reveal";
+
+/**
+ * On the footer's suggestion form in its dialog template (components/SuggestionLink.tsx): the
+ * plain script sends it with fetch and shows the result in the dialog (spec 1 §4). Its messages
+ * are the form's `data-empty-text`, `data-sent-text` and `data-failed-text`.
+ */
+export const SUGGESTION_FORM = "data-suggestion-form";
+
+/**
+ * Hides what the plain scripts show later (NHS.UK's display-none utility): server-rendered markup
+ * may not say `hidden=""`, which the HTML checks refuse as an attribute with an empty value.
+ */
+export const HIDDEN_CLASS = "nhsuk-u-display-none";
+
+/** How long the suggestion dialog's result stays before it resets, clears and closes (spec 1 §9). */
+export const SUGGESTION_RESET_AFTER_MS = 4000;
+
+/** Where the suggestion dialog posts: the route's data URL (Remix's `_data`), which answers with JSON. */
+export const SUGGESTION_DATA_URL = "/suggestion?_data=routes%2Fsuggestion";

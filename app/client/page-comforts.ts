@@ -11,6 +11,9 @@
  * - NHS.UK conditional radios (`data-aria-controls` on the radio, as NHS.UK's own script reads
  *   it) show their panel only while their radio is chosen; without JS it always shows.
  * - Inputs marked `data-no-spaces` refuse typed spaces and drop pasted ones.
+ * - The footer's suggestion form, opened as a dialog like the links above, is sent with fetch and
+ *   answered in the dialog (spec 1 §4): nothing is sent when it is empty; the result shows for
+ *   4 s, then the dialog clears and closes.
  *
  * Every component that needs it links this script, so a page may link it more than once: it
  * runs once. Without JS, or on the core grade (no `noModule`, decision 0125), nothing runs and
@@ -18,7 +21,19 @@
  */
 import { closeDialog, dialogSupported, openDialogKey, openTemplateDialog, opensElsewhere } from "./dialog";
 import { BACKGROUND_REQUEST_HEADER } from "~/domain/sessions/background";
-import { DIALOG_TEMPLATE, DIALOG_TITLE, NO_SPACES, PASSWORD_REVEAL, PASSWORD_REVEAL_BUTTON_CLASS, REFRESH_EVERY, WITHOUT_REVEAL } from "./dialog-settings";
+import {
+  DIALOG_TEMPLATE,
+  DIALOG_TITLE,
+  HIDDEN_CLASS,
+  NO_SPACES,
+  PASSWORD_REVEAL,
+  PASSWORD_REVEAL_BUTTON_CLASS,
+  REFRESH_EVERY,
+  SUGGESTION_DATA_URL,
+  SUGGESTION_FORM,
+  SUGGESTION_RESET_AFTER_MS,
+  WITHOUT_REVEAL,
+} from "./dialog-settings";
 
 type Marked = Window & { frontdoorPageComforts?: boolean };
 
@@ -105,7 +120,7 @@ function wireConditionalReveals() {
   const sync = () => {
     for (let i = 0; i < radios.length; i++) {
       const panel = document.getElementById(radios[i].getAttribute("aria-controls") ?? "");
-      if (panel) panel.classList.toggle("nhsuk-u-display-none", !radios[i].checked);
+      if (panel) panel.classList.toggle(HIDDEN_CLASS, !radios[i].checked);
     }
   };
   for (let i = 0; i < radios.length; i++) {
@@ -139,6 +154,81 @@ function wireNoSpaces() {
   });
 }
 
+type SuggestionReply = { sent?: boolean; lastResult?: { error?: Record<string, string[] | null> | null } };
+
+/**
+ * The suggestion form in its dialog: checked here (nothing is sent when empty), then posted to the
+ * route's data URL with `mode=dialog`, which answers JSON; the answer shows in the dialog, and
+ * after 4 s the form clears and the dialog closes (as the hydrated pages' SuggestionLink does).
+ */
+function wireSuggestionForms() {
+  if (typeof window.fetch !== "function") return;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute(SUGGESTION_FORM)) return;
+    event.preventDefault();
+    const text = form.querySelector("textarea");
+    const error = form.querySelector<HTMLElement>(".nhsuk-error-message");
+    const status = form.querySelector<HTMLElement>("[role=status]");
+    const send = form.querySelector<HTMLButtonElement>("button[type=submit]");
+    if (!text || !error || !status || !send || send.disabled) return;
+    const showError = (message: string | null) => {
+      error.classList.toggle(HIDDEN_CLASS, message === null);
+      (error.lastElementChild as HTMLElement).textContent = message || "";
+      if (error.parentElement) error.parentElement.classList.toggle("nhsuk-form-group--error", message !== null);
+      text.classList.toggle("nhsuk-textarea--error", message !== null);
+      if (message === null) {
+        text.removeAttribute("aria-invalid");
+        text.removeAttribute("aria-describedby");
+      } else {
+        text.setAttribute("aria-invalid", "true");
+        text.setAttribute("aria-describedby", error.id);
+      }
+    };
+    const showStatus = (message: string | null) => {
+      status.innerHTML = "";
+      if (message === null) return;
+      const paragraph = document.createElement("p");
+      paragraph.className = "nhsuk-body";
+      paragraph.textContent = message;
+      status.appendChild(paragraph);
+    };
+    if (!text.value.trim()) {
+      showError(form.getAttribute("data-empty-text"));
+      text.focus();
+      return;
+    }
+    showError(null);
+    showStatus(null);
+    send.disabled = true;
+    send.textContent = "Sending…";
+    const body = new URLSearchParams();
+    for (let i = 0; i < form.elements.length; i++) {
+      const field = form.elements[i] as HTMLInputElement;
+      if (field.name) body.set(field.name, field.value);
+    }
+    body.set("mode", "dialog");
+    const answered = (reply: SuggestionReply | null) => {
+      send.disabled = false;
+      send.textContent = "Send suggestion";
+      const refused = reply && !reply.sent && reply.lastResult && reply.lastResult.error ? reply.lastResult.error.comment : null;
+      if (reply && reply.sent) showStatus(form.getAttribute("data-sent-text"));
+      else if (refused && refused[0]) showError(refused[0]);
+      else showStatus(form.getAttribute("data-failed-text"));
+      window.setTimeout(() => {
+        text.value = "";
+        showError(null);
+        showStatus(null);
+        if (form.parentElement instanceof HTMLDialogElement) closeDialog();
+      }, SUGGESTION_RESET_AFTER_MS);
+    };
+    window
+      .fetch(SUGGESTION_DATA_URL, { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then((response) => (response.headers.get("Content-Type") || "").indexOf("application/json") === 0 ? (response.json() as Promise<SuggestionReply>) : null)
+      .then(answered, () => answered(null));
+  });
+}
+
 const marked = window as Marked;
 if (!marked.frontdoorPageComforts && "noModule" in document.createElement("script")) {
   marked.frontdoorPageComforts = true;
@@ -148,6 +238,7 @@ if (!marked.frontdoorPageComforts && "noModule" in document.createElement("scrip
   wireNoSpaces();
   if (dialogSupported()) {
     wireDialogLinks(document);
+    wireSuggestionForms();
     // A page kept for the back button comes back without the dialog its form left from.
     window.addEventListener("pagehide", closeDialog);
   }

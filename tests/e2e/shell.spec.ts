@@ -62,7 +62,9 @@ test("a browser that runs no module script (IE 10, decision 0125): no error, and
   await page.route("**/*", async (route, request) => {
     const url = new URL(request.url());
     if (url.origin !== new URL(baseURL!).origin) return route.abort();
-    if (url.pathname.startsWith("/build/")) return route.abort();
+    // The module bundle is not fetched; the plain classic scripts are (a browser of this grade
+    // loads them, and their own check stops them: client-bundle.spec.ts).
+    if (url.pathname.startsWith("/build/") && !url.pathname.startsWith("/build/_client/")) return route.abort();
     if (!request.isNavigationRequest()) return route.fallback();
     // What a browser without ES modules does: skip `type="module"` scripts and module preloads.
     const response = await route.fetch();
@@ -211,6 +213,48 @@ test("suggestion: an empty suggestion is refused, a real one is sent", async ({ 
   await expect(page).toHaveTitle(`Suggest an improvement – ${PRODUCT}`);
   await expect(main.locator(".nhsuk-error-summary")).toHaveCount(0);
   await expect(field).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("the footer's Suggest an improvement opens the form as a dialog with JS, and its page without", async ({ page, javaScriptEnabled }) => {
+  // A page that is not hydrated (decision 0145): the dialog is the plain page-comforts script's.
+  await page.goto("/data-privacy");
+  const link = page.getByRole("contentinfo").getByRole("link", { name: "Suggest an improvement" });
+  await link.click();
+  if (javaScriptEnabled === false) {
+    await expect(page).toHaveURL(/\/suggestion$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Suggest an improvement");
+    return;
+  }
+  const posts: number[] = [];
+  page.on("response", (r) => {
+    if (r.request().method() === "POST" && new URL(r.url()).pathname === "/suggestion") posts.push(r.status());
+  });
+  const dialog = page.getByRole("dialog", { name: "Suggest an improvement" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/data-privacy$/);
+  const field = dialog.getByRole("textbox", { name: "Suggest an improvement" });
+  const send = dialog.getByRole("button", { name: "Send suggestion" });
+
+  // Nothing is sent when it is empty (spec 1 §5); the message is tied to the field.
+  await send.click();
+  await expect(dialog.locator(".nhsuk-error-message")).toContainText(copy.suggestion.empty);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  expect(posts).toEqual([]);
+
+  await field.fill("Larger buttons on the home page, please.");
+  await send.click();
+  await expect(dialog.getByRole("status")).toContainText(copy.suggestion.succeeded(PRODUCT));
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([200]);
+  // After 4 s it resets and closes; focus goes back to the link, and the form opens empty again.
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  await expect(link).toBeFocused();
+  await link.click();
+  await expect(dialog.getByRole("textbox", { name: "Suggest an improvement" })).toHaveValue("");
+  await expect(dialog.getByRole("status")).toHaveText("");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 });
 
 test.describe("an outdated browser (IE9)", () => {
