@@ -8,7 +8,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../../tests/support/db";
 import { useTestWorld } from "../../tests/support/world";
-import { lockDataDir, migrationsFolder, openDatabase, type Database, type Db } from "./client.server";
+import { lockDataDir, migrationsFolder, openDatabase, PGLITE_SHARED_BUFFERS, type Database, type Db } from "./client.server";
 import * as schema from "./schema";
 import { ccgs } from "./schema";
 
@@ -130,6 +130,11 @@ describe("PGlite in a data folder", () => {
     expect(first!.kind).toBe("pglite");
     expect(await publicTables(first!.db)).toEqual(schemaTables);
     expect(await appliedMigrations(first!.db)).toBe(journalTags.length);
+  });
+
+  it("opens with shared buffers sized for an embedded database, not PostgreSQL's 128 MB (zeroed at every open)", async () => {
+    const [row] = await rows<{ shared_buffers: string }>(first!.db, sql`show shared_buffers`);
+    expect(row?.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
   });
 
   it("holds a lock file naming this process", () => {

@@ -91,6 +91,14 @@ async function openPostgres(options: { url: string; poolSize?: number; migrate?:
   };
 }
 
+/**
+ * Shared buffers for the embedded database (decision 0164): the WASM build zeroes them at every
+ * open, about 5 ms a megabyte on our 2-core machines, so PostgreSQL's 128 MB cost half a second
+ * of each start. 16 MB holds the whole demo database (14 MB, catalogues included); a page that
+ * does not fit is read from the data folder, which the OS caches.
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
 async function openPglite(options: { dataDir?: string; migrate?: boolean; loadFrom?: Blob }): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -109,6 +117,8 @@ async function openPglite(options: { dataDir?: string; migrate?: boolean; loadFr
       loadDataDir: options.loadFrom,
       // The request search index (migration 0007) needs it; PostgreSQL has it in contrib.
       extensions: { btree_gin },
+      // PostgreSQL's default 128 MB of shared buffers is zeroed at every open (PGLITE_SHARED_BUFFERS).
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = drizzle(client, { schema }) as unknown as Db;
     if (options.migrate !== false) {

@@ -4,7 +4,8 @@
  * or carriage return) gets a leading apostrophe so a spreadsheet shows it as text (OWASP CSV
  * injection). Numbers are written as numbers.
  */
-import { stringify } from "csv-stringify/sync";
+import { createRequire } from "node:module";
+import type { stringify as Stringify } from "csv-stringify/sync";
 import { sectionTable, type SectionData } from "./sections";
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -12,6 +13,9 @@ const FORMULA = /^[=+\-@\t\r]/;
 export function neutralise(cell: string): string {
   return FORMULA.test(cell) ? `'${cell}` : cell;
 }
+
+/** Loaded on the first download, not at start (decision 0164); CommonJS, so `require` serves. */
+const stringify: typeof Stringify = (...args) => (createRequire(import.meta.url)("csv-stringify/sync") as { stringify: typeof Stringify }).stringify(...args);
 
 export function toCsv(rows: (string | number)[][]): string {
   return stringify(
