@@ -23,7 +23,7 @@ async function signIn(page: Page, email: string) {
 
 test("turn on an authenticator app, sign in with a code, turn it off", async ({ page }, testInfo) => {
   // A long journey: about fifteen pages, each checked with axe and html-validate.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = e2eMfaUserEmail(testInfo.project.name);
   const javaScript = testInfo.project.use.javaScriptEnabled !== false;
 

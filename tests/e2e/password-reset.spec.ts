@@ -51,7 +51,7 @@ async function linkFromOutbox(page: Page, email: string, template: string): Prom
 }
 
 test("forgotten password: reset it through the e-mailed link, then sign in with the new one", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = uniqueEmail(testInfo, "reset");
   await registerAccount(page, email);
 
@@ -114,7 +114,7 @@ test("an address without an account gets the same answer", async ({ page }, test
 });
 
 test("account settings: change details and password, and confirm the password again", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = uniqueEmail(testInfo, "settings");
   await registerAccount(page, email);
   await page.goto(await linkFromOutbox(page, email, "email-validation"));

@@ -33,14 +33,24 @@ async function csvOf(page: Page, linkName: string): Promise<string[][]> {
 }
 
 async function sameAsCsv(page: Page, id: string, name: string) {
-  const cells = await tableCells(page, `table-${id}`);
+  const link = `Download ${name.toLowerCase()} as CSV`;
+  let cells = await tableCells(page, `table-${id}`);
   expect(cells.length).toBeGreaterThan(1);
-  expect(await csvOf(page, `Download ${name.toLowerCase()} as CSV`)).toEqual(cells);
+  let csv = await csvOf(page, link);
+  if (JSON.stringify(csv) !== JSON.stringify(cells)) {
+    // The report is correct to the last full hour: when the rollup's first run after the hour
+    // comes between the page and its CSV, the current month gains that hour's requests (other
+    // journeys add some). The page read again must then agree with a CSV fetched after it.
+    await page.reload();
+    cells = await tableCells(page, `table-${id}`);
+    csv = await csvOf(page, link);
+  }
+  expect(csv).toEqual(cells);
   return cells;
 }
 
 test("a practice admin reads the report for a custom period and 12 weeks, and its CSVs match", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInAs(page, "demo.practiceadmin@nhs.net");
   // A custom period: both dates are required (the error page has no sections: short).
   await page.goto("/demo/report?period=custom");
@@ -97,7 +107,7 @@ test("a practice admin reads the report for a custom period and 12 weeks, and it
 });
 
 test("a regional-group admin compares the group's two practices", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInAs(page, "demo.ccg@nhs.net");
   await page.goto("/ccg-portal");
   await expect(page.getByRole("link", { name: "Reports across the group" })).toHaveAttribute("href", "/ccg-portal/reports");

@@ -23,7 +23,7 @@ const tomorrow = () => {
 };
 
 test("a receptionist schedules a video consultation; the patient waits and the GP joins", async ({ page, openPage }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const jsOn = testInfo.project.name === "js-on";
   // Minutes past the hour per run, so runs and projects book different times.
   const minute = String((Date.now() / 60_000) % 60 | 0).padStart(2, "0");
@@ -99,7 +99,7 @@ test("a receptionist schedules a video consultation; the patient waits and the G
 });
 
 test("a receptionist sets up a group video call with the GP and a patient; the receptionist and the patient connect", async ({ page, openPage }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const jsOn = testInfo.project.name === "js-on";
   await signInAs(page, "demo.reception@nhs.net", "/demo/group_chats");
   await expect(page.getByRole("heading", { level: 1, name: "Group video calls" })).toBeVisible();
