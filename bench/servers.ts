@@ -14,6 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { readConfig } from "../app/config.server";
 import { openDatabase, type Database } from "../app/db/client.server";
+import { startPgliteThread } from "../app/db/pglite-remote.server";
 import { seedDemo } from "../app/db/seed.server";
 import { systemClock } from "../app/domain/clock";
 import { createApp } from "../app/server/http.server";
@@ -95,7 +96,8 @@ export async function startFrontdoor(
   } else {
     tempDir = mkdtempSync(join(tmpdir(), "frontdoor-bench-"));
     try {
-      database = await openDatabase({ kind: "pglite", dataDir: join(tempDir, "pgdata") });
+      // As `npm start` opens it: PGlite in its own thread (decision 0165).
+      database = await openDatabase({ kind: "pglite-thread", started: startPgliteThread(join(tempDir, "pgdata")) });
     } catch (error) {
       rmSync(tempDir, { recursive: true, force: true });
       throw error;

@@ -1,6 +1,8 @@
 /**
  * The steps of server.ts with a clock between them (bench/startup.ts runs it): prints one JSON
  * line of milliseconds per phase. Process start to this module's first line is "node + tsx".
+ * As in server.ts (decision 0165), the database thread starts first and works while the modules
+ * and the build load: "wait for the database thread" is what was left of its start after them.
  */
 const t0 = performance.now();
 const since = () => performance.now() - t0;
@@ -14,19 +16,22 @@ const step = (name: string) => {
 const { join } = await import("node:path");
 const { fileURLToPath, pathToFileURL } = await import("node:url");
 const { readConfig } = await import("../app/config.server");
+const { startPgliteThread } = await import("../app/db/pglite-remote.server");
+const config = readConfig();
+const started = startPgliteThread(config.dataDir);
+step("config, database thread started");
 const { openDatabase } = await import("../app/db/client.server");
 const { seedDemoIfEmpty } = await import("../app/db/seed.server");
 const { systemClock } = await import("../app/domain/clock");
 const { createApp, createLogger } = await import("../app/server/http.server");
 step("load server modules");
-const config = readConfig();
-const database = await openDatabase({ kind: "pglite", dataDir: config.dataDir });
-step("PGlite start + migrations");
-await seedDemoIfEmpty(database.db);
-step("demo seed (if empty)");
 const root = fileURLToPath(new URL("..", import.meta.url));
 const build = await import(pathToFileURL(join(root, "build/index.js")).href);
 step("load the server build");
+const database = await openDatabase({ kind: "pglite-thread", started });
+step("wait for the database thread");
+await seedDemoIfEmpty(database.db);
+step("demo seed (if empty)");
 const app = createApp({ config, database, clock: systemClock, build, publicDir: join(root, "public"), logger: createLogger(config) });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((r) => server.once("listening", r));

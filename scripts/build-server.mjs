@@ -30,7 +30,8 @@ rmSync(join(root, "build/server-chunks"), { recursive: true, force: true });
 const result = await esbuild.build({
   absWorkingDir: root,
   // build/pglite-template.js: the next build step, makes the migrated PGlite template (decision 0138).
-  entryPoints: { server: "server.ts", "pglite-template": "scripts/pglite-template.ts" },
+  // build/pglite-thread.js: the embedded database's thread (decision 0165), started by path.
+  entryPoints: { server: "server.ts", "pglite-template": "scripts/pglite-template.ts", "pglite-thread": "app/db/pglite-thread.server.ts" },
   outdir: "build",
   entryNames: "[name]",
   // Modules the app imports lazily (`await import(…)`, such as the mock NHS login and its
@@ -51,4 +52,4 @@ const result = await esbuild.build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + (output.bytes ?? 0), 0);
-console.log(`server bundle: build/server.js and build/pglite-template.js from ${Object.keys(result.metafile.inputs).length} modules, ${(bytes / 1024).toFixed(0)} KiB with its map, in ${Math.round(performance.now() - started)} ms`);
+console.log(`server bundle: build/server.js, build/pglite-thread.js and build/pglite-template.js from ${Object.keys(result.metafile.inputs).length} modules, ${(bytes / 1024).toFixed(0)} KiB with its map, in ${Math.round(performance.now() - started)} ms`);
