@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { holdEventLoop } from "../server/event-loop.server";
+import { holdEventLoop } from "./event-loop.server";
 import type { PGlite } from "@electric-sql/pglite";
 import { migratePglite, startPglite } from "./pglite-open.server";
 import type { StartingPglite } from "./pglite-remote.server";

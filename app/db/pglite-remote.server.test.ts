@@ -12,7 +12,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "./client.server";
 import { isBadValue, isDatabaseUnavailable } from "./errors.server";
-import { startPgliteThread } from "./pglite-remote.server";
+import { RUNNING_WORKER, startPgliteThread, type RemotePglite } from "./pglite-remote.server";
 import { ccgs, patients, practices } from "./schema";
 
 const LOCK_FILE = "frontdoor.lock";
@@ -135,6 +135,24 @@ describe("PGlite in its own thread", () => {
     expect(isBadValue(error)).toBe(true);
     expect(isDatabaseUnavailable(error)).toBe(false);
   });
+
+  it("starts again on its folder when the thread dies: calls fail at once meanwhile (503), then the data is all there", async () => {
+    const client = (database!.db as unknown as { $client: RemotePglite }).$client;
+    const dead = client[RUNNING_WORKER]();
+    await dead.terminate();
+    const during = await database!.ping().then(() => null, (e: unknown) => e);
+    expect(isDatabaseUnavailable(during)).toBe(true);
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ok = await database!.ping().then(() => true, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error("the database thread did not come back");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(client[RUNNING_WORKER]()).not.toBe(dead);
+    expect((await readBack(database!.db, practiceId)).raw).toEqual(seen.raw);
+    expect(readFileSync(join(dir, LOCK_FILE), "utf8")).toBe(String(process.pid));
+  }, 180_000);
 
   it("gives the rows that PGlite in this process gives, from the same folder, once closed and unlocked", async () => {
     await database!.close();

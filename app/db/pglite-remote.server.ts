@@ -65,10 +65,17 @@ export type RemotePglite = {
   exec(sql: string): Promise<Array<Results>>;
   transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** For tests: the worker that runs the database now (terminating it is a crash). */
+  [RUNNING_WORKER](): Worker;
 };
 type RemoteTransaction = Pick<RemotePglite, "query" | "exec">;
 
-export async function openPgliteThread(start: ThreadStart): Promise<RemotePglite> {
+export const RUNNING_WORKER = Symbol("the database thread's worker");
+
+/** One run of the thread: its worker and the calls waiting for its answers. */
+type Thread = { worker: Worker; started: Promise<unknown>; call<T>(request: ThreadCall): Promise<T> };
+
+function runThread(start: ThreadStart, onStop: () => void): Thread {
   const entry = threadEntry();
   const worker = new Worker(entry.code, { eval: entry.eval, workerData: start });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -82,6 +89,7 @@ export async function openPgliteThread(start: ThreadStart): Promise<RemotePglite
     ready.reject(error);
     for (const call of waiting.values()) call.reject(error);
     waiting.clear();
+    onStop();
   };
   worker.on("message", (reply: ThreadReply) => {
     const call = reply.id === 0 ? ready : waiting.get(reply.id);
@@ -94,45 +102,86 @@ export async function openPgliteThread(start: ThreadStart): Promise<RemotePglite
   // later call fails at once: the app answers 503 (errors.server.ts) instead of waiting forever.
   worker.on("error", (error) => stop(Object.assign(new Error(`${CLOSED} ${error.message}`), { cause: error })));
   worker.on("exit", () => stop(new Error(CLOSED)));
-
-  const call = <T>(request: ThreadCall): Promise<T> => {
-    if (stopped) return Promise.reject(new Error(CLOSED));
-    const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
-    });
+  return {
+    worker,
+    started,
+    call<T>(request: ThreadCall): Promise<T> {
+      if (stopped) return Promise.reject(new Error(CLOSED));
+      const id = nextId++;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        worker.postMessage({ ...request, id });
+      });
+    },
   };
-  const face = (tx?: number): RemoteTransaction => ({
-    query: (sql, params = [], options = {}) =>
-      call({ op: "query", tx, sql, params, options: { rowMode: options.rowMode, textTypes: Object.keys(options.parsers ?? {}).map(Number) } }),
-    exec: (sql) => call({ op: "exec", tx, sql }),
-  });
+}
 
+/** After a thread on a data folder dies, the next starts this long after (doubled after each failed start, to a minute). */
+export const RESTART_AFTER_MS = 1_000;
+
+export async function openPgliteThread(start: ThreadStart, restartAfterMs = RESTART_AFTER_MS): Promise<RemotePglite> {
+  let closing = false;
+  let delay = restartAfterMs;
+  // A lost database is a 503 and the app recovers alone: a thread on a data folder that dies is
+  // started again on the same folder, where PostgreSQL's recovery replays its log; until it
+  // answers, calls fail at once (503). An in-memory database would come back empty: not restarted.
+  const onStop = () => {
+    if (closing || !start.dataDir) return;
+    setTimeout(restart, delay).unref();
+  };
+  let thread = runThread(start, onStop);
+  const restart = async () => {
+    if (closing) return;
+    const next = runThread({ ...start, loadFrom: undefined }, onStop);
+    try {
+      await next.started;
+      if (closing) {
+        await next.worker.terminate();
+        return;
+      }
+      thread = next;
+      delay = restartAfterMs;
+    } catch {
+      delay = Math.min(delay * 2, 60_000);
+      // Its exit schedules the next try.
+      await next.worker.terminate();
+    }
+  };
   try {
-    await started;
+    await thread.started;
   } catch (error) {
-    await worker.terminate();
+    closing = true;
+    await thread.worker.terminate();
     throw error;
   }
+
+  const face = (on: () => Thread, tx?: number): RemoteTransaction => ({
+    query: (sql, params = [], options = {}) =>
+      on().call({ op: "query", tx, sql, params, options: { rowMode: options.rowMode, textTypes: Object.keys(options.parsers ?? {}).map(Number) } }),
+    exec: (sql) => on().call({ op: "exec", tx, sql }),
+  });
   return {
-    ...face(),
+    ...face(() => thread),
     async transaction(callback) {
-      const tx = await call<number>({ op: "begin" });
+      // A transaction stays with the thread it began on: a thread started since knows nothing of it.
+      const on = thread;
+      const tx = await on.call<number>({ op: "begin" });
       let result;
       try {
-        result = await callback(face(tx));
+        result = await callback(face(() => on, tx));
       } catch (error) {
-        await call({ op: "end", tx, commit: false }).catch(() => {});
+        await on.call({ op: "end", tx, commit: false }).catch(() => {});
         throw error;
       }
-      await call({ op: "end", tx, commit: true });
+      await on.call({ op: "end", tx, commit: true });
       return result;
     },
     async close() {
-      if (!stopped) await call({ op: "close" }).catch(() => {});
-      await worker.terminate();
+      closing = true;
+      await thread.call({ op: "close" }).catch(() => {});
+      await thread.worker.terminate();
     },
+    [RUNNING_WORKER]: () => thread.worker,
   };
 }
 

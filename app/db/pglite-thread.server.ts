@@ -10,7 +10,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { holdEventLoop } from "../server/event-loop.server";
+import { holdEventLoop } from "./event-loop.server";
 import { restorePgliteTemplate } from "./pglite-template.server";
 import { migratePglite, startPglite } from "./pglite-open.server";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-remote.server";

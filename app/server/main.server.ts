@@ -19,7 +19,7 @@ import { inviteAfterAppointments } from "../domain/feedback/fft.server";
 import { sweepSignals } from "../domain/video/call.server";
 import { createNotifier } from "../domain/notify/create-notifier.server";
 import { createApp, createLogger } from "./http.server";
-import { holdEventLoop } from "./event-loop.server";
+import { holdEventLoop } from "../db/event-loop.server";
 import { startInProcessQueue, startPgBossQueue, type JobQueue, type Jobs, type PeriodicJob } from "../domain/bulk/job-queue.server";
 import { OutboxNotifier } from "../domain/notify/notifier.server";
 import { NotifyNotifier } from "../domain/notify/notify.server";
