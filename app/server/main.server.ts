@@ -54,8 +54,9 @@ export type Start = { root: string; started?: StartingPglite; modulesLoaded: Ret
 export async function main(config: Config, { root, started, modulesLoaded }: Start) {
   const logger = createLogger(config);
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);
-  // Until the server listens, the start may await only the database (the demo seed on PGlite is
-  // WebAssembly, not I/O): a held loop keeps Node from waiting there on V8's background work.
+  // Until the server listens, nothing may be left for libuv to wait on while the start awaits
+  // (PGlite's thread and PostgreSQL's sockets count; PGlite in process would not): a held loop
+  // keeps Node from waiting there on V8's background work (decision 0165).
   const releaseLoop = holdEventLoop();
   // The Remix build loads first: on PGlite the database thread is still starting (decision 0165).
   const build = (await import(join(root, "build/index.js"))) as ServerBuild;
