@@ -66,7 +66,8 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock the database folder ${resolve(dataDir)}.`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (one we may not signal runs too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

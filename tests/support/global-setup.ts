@@ -17,6 +17,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrationsFolder, openDatabase } from "../../app/db/client.server";
+import { isAlive } from "../../app/db/data-folder.server";
 import { databaseUrl, quoteIdent, TEST_DATABASE_PREFIX, type TestDatabaseTarget } from "./test-database-target";
 
 export default async function setup(project: TestProject) {
@@ -157,14 +158,5 @@ async function dropLeftovers(admin: pg.Client) {
     if (pid && !isAlive(pid)) {
       await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
