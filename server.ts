@@ -20,7 +20,7 @@ const root = basename(here) === "build" ? dirname(here) : here;
 async function start() {
   const config = readConfig();
   // PGlite allows one process (config refuses WEB_CONCURRENCY without DATABASE_URL).
-  const started = config.databaseUrl || cluster.isWorker ? undefined : startPgliteThread(config.dataDir);
+  const started = config.databaseUrl || cluster.isWorker ? undefined : startPgliteThread(config.dataDir, { seedDemo: config.seedDemo });
   const { main, startMark } = await import("./app/server/main.server");
   // Every module is loaded by now: the first figure of the start-up log line.
   await main(config, { root, started, modulesLoaded: startMark() });

@@ -1,8 +1,9 @@
 /**
  * The steps of server.ts with a clock between them (bench/startup.ts runs it): prints one JSON
  * line of milliseconds per phase. Process start to this module's first line is "node + tsx".
- * As in server.ts (decision 0165), the database thread starts first and works while the modules
- * and the build load: "wait for the database thread" is what was left of its start after them.
+ * As in server.ts (decisions 0165, 0166), the database thread starts first and works while the
+ * modules and the build load (restore, open, migrations, and the demo seed on an empty database):
+ * "wait for the database thread" is what was left of its start after them.
  */
 const t0 = performance.now();
 const since = () => performance.now() - t0;
@@ -18,7 +19,7 @@ const { fileURLToPath, pathToFileURL } = await import("node:url");
 const { readConfig } = await import("../app/config.server");
 const { startPgliteThread } = await import("../app/db/pglite-remote.server");
 const config = readConfig();
-const started = startPgliteThread(config.dataDir);
+const started = startPgliteThread(config.dataDir, { seedDemo: config.seedDemo });
 step("config, database thread started");
 const { openDatabase } = await import("../app/db/client.server");
 const { seedDemoIfEmpty } = await import("../app/db/seed.server");
@@ -29,9 +30,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const build = await import(pathToFileURL(join(root, "build/index.js")).href);
 step("load the server build");
 const database = await openDatabase({ kind: "pglite-thread", started });
-step("wait for the database thread");
-await seedDemoIfEmpty(database.db);
-step("demo seed (if empty)");
+step("wait for the database thread (its demo seed if empty)");
+// Finds the thread's seed done (main.server.ts skips it so).
+if (!(await started.client).seededDemo) await seedDemoIfEmpty(database.db);
+step("demo seed on this thread (none)");
 const app = createApp({ config, database, clock: systemClock, build, publicDir: join(root, "public"), logger: createLogger(config) });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((r) => server.once("listening", r));

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "./client.server";
 import { isBadValue, isDatabaseUnavailable } from "./errors.server";
 import { RUNNING_WORKER, startPgliteThread, type RemotePglite } from "./pglite-remote.server";
-import { ccgs, patients, practices } from "./schema";
+import { ccgs, patients, practices, users } from "./schema";
 
 const LOCK_FILE = "frontdoor.lock";
 
@@ -190,4 +190,31 @@ describe("a database thread that cannot start", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("the demo seed in the database thread (decision 0166)", () => {
+  it("seeds a new folder while the thread starts and says so; the data it left is never seeded again", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "frontdoor-thread-seed-"));
+    const rows = async (db: Db) => ({
+      practices: (await db.select({ urlCode: practices.urlCode }).from(practices).orderBy(asc(practices.urlCode))).map((p) => p.urlCode),
+      users: (await db.execute(sql`select count(*)::int as n from ${users}`)) as unknown as { rows: { n: number }[] },
+    });
+    try {
+      const first = startPgliteThread(dir, { seedDemo: true });
+      const seeding = await openDatabase({ kind: "pglite-thread", started: first });
+      expect((await first.client).seededDemo).toBe(true);
+      const seeded = await rows(seeding.db);
+      expect(seeded.practices).toEqual(expect.arrayContaining(["demo", "demotpp"]));
+      expect(seeded.users.rows[0].n).toBeGreaterThan(5);
+      await seeding.close();
+
+      const second = startPgliteThread(dir, { seedDemo: true });
+      const again = await openDatabase({ kind: "pglite-thread", started: second });
+      expect((await second.client).seededDemo).toBe(false);
+      expect(await rows(again.db)).toEqual(seeded);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

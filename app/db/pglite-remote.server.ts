@@ -17,8 +17,10 @@ import { Worker } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
 import { lockDataDir, migrationsFolder } from "./data-folder.server";
 
-/** What the thread is given to start. */
-export type ThreadStart = { dataDir?: string; loadFrom?: Blob; migrate: boolean; migrationsFolder: string };
+/** What the thread is given to start: seedDemo seeds an empty database once migrated (decision 0166). */
+export type ThreadStart = { dataDir?: string; loadFrom?: Blob; migrate: boolean; migrationsFolder: string; seedDemo?: boolean };
+/** What the thread says when it serves. */
+export type ThreadReady = { seededDemo: boolean };
 
 type QueryOptions = { rowMode?: "array" | "object"; textTypes: number[] };
 /** A call of the client, as sent to the thread (with an id for its answer). */
@@ -65,6 +67,8 @@ export type RemotePglite = {
   exec(sql: string): Promise<Array<Results>>;
   transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Whether the thread's first start seeded the demo data (ThreadStart's seedDemo). */
+  seededDemo: boolean;
   /** For tests: the worker that runs the database now (terminating it is a crash). */
   [RUNNING_WORKER](): Worker;
 };
@@ -73,7 +77,7 @@ type RemoteTransaction = Pick<RemotePglite, "query" | "exec">;
 export const RUNNING_WORKER = Symbol("the database thread's worker");
 
 /** One run of the thread: its worker and the calls waiting for its answers. */
-type Thread = { worker: Worker; started: Promise<unknown>; call<T>(request: ThreadCall): Promise<T> };
+type Thread = { worker: Worker; started: Promise<ThreadReady>; call<T>(request: ThreadCall): Promise<T> };
 
 function runThread(start: ThreadStart, onStop: () => void): Thread {
   const entry = threadEntry();
@@ -82,7 +86,7 @@ function runThread(start: ThreadStart, onStop: () => void): Thread {
   let nextId = 1;
   let stopped: Error | null = null;
   let ready!: { resolve: (value: unknown) => void; reject: (error: Error) => void };
-  const started = new Promise((resolve, reject) => (ready = { resolve, reject }));
+  const started = new Promise<ThreadReady>((resolve, reject) => (ready = { resolve: resolve as (value: unknown) => void, reject }));
   const stop = (error: Error) => {
     if (stopped) return;
     stopped = error;
@@ -132,7 +136,8 @@ export async function openPgliteThread(start: ThreadStart, restartAfterMs = REST
   let thread = runThread(start, onStop);
   const restart = async () => {
     if (closing) return;
-    const next = runThread({ ...start, loadFrom: undefined }, onStop);
+    // Its folder has the data: nothing to load, nothing to seed.
+    const next = runThread({ ...start, loadFrom: undefined, seedDemo: false }, onStop);
     try {
       await next.started;
       if (closing) {
@@ -147,8 +152,9 @@ export async function openPgliteThread(start: ThreadStart, restartAfterMs = REST
       await next.worker.terminate();
     }
   };
+  let ready: ThreadReady;
   try {
-    await thread.started;
+    ready = await thread.started;
   } catch (error) {
     closing = true;
     await thread.worker.terminate();
@@ -181,6 +187,7 @@ export async function openPgliteThread(start: ThreadStart, restartAfterMs = REST
       await thread.call({ op: "close" }).catch(() => {});
       await thread.worker.terminate();
     },
+    seededDemo: ready.seededDemo,
     [RUNNING_WORKER]: () => thread.worker,
   };
 }
@@ -189,13 +196,14 @@ export async function openPgliteThread(start: ThreadStart, restartAfterMs = REST
 export type StartingPglite = { client: Promise<RemotePglite>; releaseLock: () => void };
 
 /**
- * Locks the data folder and starts the database thread (restore, open, migrations), returning at
- * once: server.ts calls this before it loads the app's modules, and openDatabase awaits it.
+ * Locks the data folder and starts the database thread (restore, open, migrations, and the demo
+ * seed on an empty database if asked), returning at once: server.ts calls this before it loads
+ * the app's modules, and openDatabase awaits it.
  */
-export function startPgliteThread(dataDir: string): StartingPglite {
+export function startPgliteThread(dataDir: string, options: { seedDemo?: boolean } = {}): StartingPglite {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = lockDataDir(dataDir);
-  const client = openPgliteThread({ dataDir, migrate: true, migrationsFolder: migrationsFolder() });
+  const client = openPgliteThread({ dataDir, migrate: true, migrationsFolder: migrationsFolder(), seedDemo: options.seedDemo });
   // A start that fails frees the folder; the caller sees the failure where it awaits the client.
   client.catch(() => releaseLock());
   return { client, releaseLock };

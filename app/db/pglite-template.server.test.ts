@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makePgliteTemplate, restorePgliteTemplate, templateKey, templatePath } from "./pglite-template.server";
+import { makePgliteSpare, makePgliteTemplate, restorePgliteTemplate, sparePath, templateKey, templatePath } from "./pglite-template.server";
 
 /** A project root of its own: drizzle/ with one migration, and nothing in .cache/. */
 function project() {
@@ -81,5 +81,43 @@ describe("the PGlite template", () => {
     const current = (await makePgliteTemplate(migrations, fakeMigrate)).path;
     expect(existsSync(current)).toBe(true);
     expect(existsSync(old)).toBe(false);
+  });
+
+  it("leaves a spare copy that a new folder takes with a rename, and makes another when asked (decision 0166)", async () => {
+    const { root, migrations } = project();
+    roots.push(root);
+    expect(makePgliteSpare(migrations), "no template, no spare").toBe(false);
+    await makePgliteTemplate(migrations, fakeMigrate);
+    expect(makePgliteSpare(migrations)).toBe(true);
+    expect(makePgliteSpare(migrations), "one spare is enough").toBe(false);
+    const spare = sparePath(migrations);
+    expect(readFileSync(join(spare, "base/1/1259"), "utf8")).toBe("catalog");
+    // Marks the spare's file, to see which copy a folder got.
+    writeFileSync(join(spare, "base/1/1259"), "the spare");
+    const first = join(root, "first");
+    mkdirSync(first);
+    expect(restorePgliteTemplate(first, migrations)).toBe(true);
+    expect(readFileSync(join(first, "base/1/1259"), "utf8")).toBe("the spare");
+    expect(existsSync(spare), "taken").toBe(false);
+    // Without a spare, the next folder is a copy of the template itself.
+    const second = join(root, "second");
+    mkdirSync(second);
+    expect(restorePgliteTemplate(second, migrations)).toBe(true);
+    expect(readFileSync(join(second, "base/1/1259"), "utf8")).toBe("catalog");
+    expect(existsSync(join(templatePath(migrations), "base/1/1259")), "the template stays").toBe(true);
+  });
+
+  it("removes the half copies of a spare whose maker died, never a live one's", async () => {
+    const { root, migrations } = project();
+    roots.push(root);
+    await makePgliteTemplate(migrations, fakeMigrate);
+    // No process has pid 2^22 + 1 (Linux's pid_max is at most 2^22).
+    const dead = `${sparePath(migrations)}.4194305.partial`;
+    const live = `${sparePath(migrations)}.${process.ppid}.partial`;
+    for (const partial of [dead, live]) mkdirSync(join(partial, "base"), { recursive: true });
+    expect(makePgliteSpare(migrations)).toBe(true);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(join(sparePath(migrations), "PG_VERSION"))).toBe(true);
   });
 });

@@ -1,19 +1,23 @@
 /**
  * The embedded database's own thread (decision 0165): a worker thread that restores the
- * template, starts PGlite, applies the migrations and then answers the app's statements, sent
- * by pglite-remote.server.ts. A start does this while the main thread loads the app's modules
- * and the Remix build: on two cores the two halves of a start overlap instead of queueing.
+ * template, starts PGlite, applies the migrations, seeds the demo data on an empty database
+ * (decision 0166) and then answers the app's statements, sent by pglite-remote.server.ts. A
+ * start does this while the main thread loads the app's modules and the Remix build: on two
+ * cores the two halves of a start overlap instead of queueing.
  *
  * One PGlite, as in process: its own lock orders the statements and holds the others back while
  * a transaction is open, exactly as before. Functions cannot cross threads, so a statement's
  * parsers arrive as the type ids to be left as text (all drizzle asks for).
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { Db } from "./client.server";
 import { holdEventLoop } from "./event-loop.server";
 import { restorePgliteTemplate } from "./pglite-template.server";
 import { migratePglite, startPglite } from "./pglite-open.server";
-import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-remote.server";
+import type { ThreadReady, ThreadReply, ThreadRequest, ThreadStart } from "./pglite-remote.server";
 
 const port = parentPort!;
 const start = workerData as ThreadStart;
@@ -102,15 +106,37 @@ async function serve(client: PGlite) {
 
 class RolledBack extends Error {}
 
+/** What the demo seed needs: drizzle, the schema and the seed (~0.2 s to load, decision 0166). */
+const seedModules = () => Promise.all([import("drizzle-orm/pglite"), import("./schema"), import("./seed.server")]);
+
+/**
+ * The demo seed, run here on an empty database while the main thread loads the app (decision
+ * 0166): it was ~1.1 s of a first start, after everything else. A database with data, most
+ * starts, is known by one statement, without loading drizzle or the seed's modules.
+ */
+async function seedDemoIfEmpty(client: PGlite, modules: ReturnType<typeof seedModules> | undefined): Promise<boolean> {
+  const { rows } = await client.query<{ empty: boolean }>("select not exists (select from practices) as empty");
+  if (!rows[0]?.empty) return false;
+  const [{ drizzle }, schema, seed] = await (modules ?? seedModules());
+  return seed.seedDemoIfEmpty(drizzle(client, { schema }) as unknown as Db);
+}
+
 // Until the thread listens for statements, its start awaits WebAssembly only (holdEventLoop).
 const releaseLoop = holdEventLoop();
 try {
+  // A new database is empty: the seed's modules load while PGlite starts, whose WebAssembly
+  // compiles on V8's threads, not this one.
+  const fresh = start.dataDir ? !existsSync(join(start.dataDir, "PG_VERSION")) : !start.loadFrom;
+  const seeding = start.seedDemo && fresh ? seedModules() : undefined;
+  // Settled here: a start that fails before the seed leaves no unhandled rejection.
+  seeding?.catch(() => {});
   // A new folder starts as a copy of the migrated template (decision 0138).
   if (start.dataDir && start.migrate && !start.loadFrom) restorePgliteTemplate(start.dataDir, start.migrationsFolder);
   const client = await startPglite({ dataDir: start.dataDir, loadFrom: start.loadFrom });
   if (start.migrate) await migratePglite(client, start.migrationsFolder);
+  const seededDemo = start.seedDemo ? await seedDemoIfEmpty(client, seeding) : false;
   await serve(client);
-  port.postMessage({ id: 0, ok: true, value: "ready" } satisfies ThreadReply);
+  port.postMessage({ id: 0, ok: true, value: { seededDemo } satisfies ThreadReady } satisfies ThreadReply);
 } catch (error) {
   port.postMessage({ id: 0, ok: false, error: serialise(error) } satisfies ThreadReply);
 } finally {

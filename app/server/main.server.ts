@@ -40,9 +40,10 @@ function open(config: Config, started?: StartingPglite) {
 }
 
 /** What happens once per start, not once per process: demo data and the banner. */
-async function prepare(database: Awaited<ReturnType<typeof openDatabase>>, config: Config, logger: Logger) {
+async function prepare(database: Awaited<ReturnType<typeof openDatabase>>, config: Config, logger: Logger, started?: StartingPglite) {
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db);
+    // On PGlite the database thread seeded an empty database while the app loaded (decision 0166).
+    const seeded = (started && (await started.client).seededDemo) || (await seedDemoIfEmpty(database.db));
     if (seeded) logger.info("demo data created");
   }
   if (config.maintenanceBanner) await setBanner(database.db, config.maintenanceBanner);
@@ -63,7 +64,7 @@ export async function main(config: Config, { root, started, modulesLoaded }: Sta
   const buildLoaded = startMark();
   const database = await open(config, started);
   const databaseOpen = startMark();
-  if (!cluster.isWorker) await prepare(database, config, logger);
+  if (!cluster.isWorker) await prepare(database, config, logger, started);
   const prepared = startMark();
   // Bulk messages and appointment reminders (issue "templates", decision 0121), and the periodic
   // jobs (decision 0151): pg-boss on PostgreSQL, so that each runs once per tick however many
