@@ -63,9 +63,8 @@ export function templatePath(migrationsFolder: string): string {
 
 /** The template's spare copy (decision 0166). */
 export function sparePath(migrationsFolder: string): string {
-  return `${templatePath(migrationsFolder)}${SPARE}`;
+  return `${templatePath(migrationsFolder)}.spare`;
 }
-const SPARE = ".spare";
 
 /** A finished template: made complete, then renamed into place, so PG_VERSION means whole. */
 function isTemplate(path: string): boolean {
