@@ -1,7 +1,8 @@
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise PGlite in a data folder
- * (or in memory for tests), in a thread of its own when the app is started (decision 0165). Migrations from drizzle/ are applied before the handle is
- * returned, so a started app always runs on the current schema.
+ * (or in memory for tests), in a thread of its own when the app is started (decision 0165).
+ * Migrations from drizzle/ are applied before the handle is returned, so a started app always
+ * runs on the current schema.
  */
 import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";

@@ -150,7 +150,7 @@ export function makePgliteSpare(migrationsFolder: string): boolean {
 /**
  * Makes the template if there is none for the current migrations, and removes templates of
  * other migrations. `migrate` creates a migrated PGlite database in the folder it is given
- * and closes it (openDatabase then close, in the caller, so this module needs no driver).
+ * and closes it (in the caller, scripts/pglite-template.ts, so this module needs no driver).
  */
 export async function makePgliteTemplate(
   migrationsFolder: string,
