@@ -15,8 +15,13 @@ export const MOCK_NHS_LOGIN_PATH = "/mock-nhs-login";
 export const MOCK_NHS_LOGIN_CLIENT_ID = "frontdoor-mock-client";
 const DEFAULT_SETTINGS_URL = "https://settings.login.nhs.uk/";
 
-/** One key per process for the mock (tests read the configuration many times). */
+/**
+ * One key per process for the mock (tests read the configuration many times), made when NHS login
+ * first uses it, not when the configuration is read: an RSA key takes 70–370 ms of the thread that
+ * makes it, and at start that thread is loading the app (issue "speed": a tenth of a start with data).
+ */
 let mockKey: KeyObject | undefined;
+const mockClientKey = () => (mockKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey);
 
 export type NhsLoginConfig =
   | { mode: "off" }
@@ -33,6 +38,8 @@ export function readNhsLoginConfig(
   env: { issuer?: string; clientId?: string; privateKeyPem?: string; settingsUrl?: string },
   /** allowMock: outside production, or on the local test server of the end-to-end tests (loopback only). */
   options: { isProduction: boolean; allowMock: boolean; port: number },
+  /** Where the mock's key comes from: the process's one key (tests count the calls). */
+  makeMockKey: () => KeyObject = mockClientKey,
 ): NhsLoginConfig {
   const fail = (problem: string): never => {
     throw new Error(`Frontdoor cannot start: NHS login is not configured correctly.\n  ${problem}`);
@@ -40,13 +47,14 @@ export function readNhsLoginConfig(
   const given = [env.issuer, env.clientId, env.privateKeyPem].filter(Boolean).length;
   if (given === 0) {
     if (!options.allowMock) return { mode: "off" };
-    mockKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
-    const privateKey = mockKey;
+    let key: KeyObject | undefined;
     return {
       mode: "mock",
       issuer: `http://127.0.0.1:${options.port}${MOCK_NHS_LOGIN_PATH}`,
       clientId: MOCK_NHS_LOGIN_CLIENT_ID,
-      privateKey,
+      get privateKey() {
+        return (key ??= makeMockKey());
+      },
       settingsUrl: env.settingsUrl ?? `http://127.0.0.1:${options.port}${MOCK_NHS_LOGIN_PATH}/settings`,
     };
   }

@@ -53,14 +53,14 @@ const post = () =>
   handler(new Request(`http://127.0.0.1${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "csrf=x&q31=fit_note" }), { nonce: "bench", config: { httpsOnly: false } } as never);
 
 async function measure(what: string, call: () => Promise<Response>) {
-  for (let i = 0; i < 50; i++) await (await call()).arrayBuffer();
+  for (let i = 0; i < 50; i++) await (await call()).text();
   const cpu = process.cpuUsage();
   const at = performance.now();
   let status = 0;
   for (let i = 0; i < rounds; i++) {
     const response = await call();
     status = response.status;
-    await response.arrayBuffer();
+    await response.text();
   }
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000 / rounds;

@@ -59,7 +59,10 @@ describe("PGlite in its own thread", () => {
   // migration in the thread: seconds, more on a busy machine.
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "frontdoor-thread-test-"));
-    database = await openDatabase({ kind: "pglite-thread", started: startPgliteThread(dir) });
+    const started = startPgliteThread(dir);
+    // Not asked to seed: the app checks for itself when it seeds (main.server.ts).
+    expect(started.seedsDemo).toBe(false);
+    database = await openDatabase({ kind: "pglite-thread", started });
   }, 180_000);
   afterAll(async () => {
     await database?.close();
@@ -201,6 +204,8 @@ describe("the demo seed in the database thread (decision 0166)", () => {
     });
     try {
       const first = startPgliteThread(dir, { seedDemo: true });
+      // Asked to seed, the thread checks: main.server takes its answer and loads no seed itself.
+      expect(first.seedsDemo).toBe(true);
       const seeding = await openDatabase({ kind: "pglite-thread", started: first });
       expect((await first.client).seededDemo).toBe(true);
       const seeded = await rows(seeding.db);

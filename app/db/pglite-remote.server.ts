@@ -192,8 +192,11 @@ export async function openPgliteThread(start: ThreadStart, restartAfterMs = REST
   };
 }
 
-/** An embedded database starting in its thread, its data folder locked for this process. */
-export type StartingPglite = { client: Promise<RemotePglite>; releaseLock: () => void };
+/**
+ * An embedded database starting in its thread, its data folder locked for this process;
+ * seedsDemo: the thread was asked to seed an empty database (and so checked whether it was).
+ */
+export type StartingPglite = { client: Promise<RemotePglite>; releaseLock: () => void; seedsDemo: boolean };
 
 /**
  * Locks the data folder and starts the database thread (restore, open, migrations, and the demo
@@ -206,5 +209,5 @@ export function startPgliteThread(dataDir: string, options: { seedDemo?: boolean
   const client = openPgliteThread({ dataDir, migrate: true, migrationsFolder: migrationsFolder(), seedDemo: options.seedDemo });
   // A start that fails frees the folder; the caller sees the failure where it awaits the client.
   client.catch(() => releaseLock());
-  return { client, releaseLock };
+  return { client, releaseLock, seedsDemo: Boolean(options.seedDemo) };
 }

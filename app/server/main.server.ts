@@ -11,7 +11,6 @@ import type { ServerBuild } from "@remix-run/node";
 import type { readConfig } from "../config.server";
 import { openDatabase } from "../db/client.server";
 import type { StartingPglite } from "../db/pglite-remote.server";
-import { seedDemoIfEmpty } from "../db/seed.server";
 import { systemClock } from "../domain/clock";
 import { setBanner } from "../domain/shell/maintenance-banner.server";
 import { refreshReportRollup } from "../domain/reports/rollup.server";
@@ -42,8 +41,9 @@ function open(config: Config, started?: StartingPglite) {
 /** What happens once per start, not once per process: demo data and the banner. */
 async function prepare(database: Awaited<ReturnType<typeof openDatabase>>, config: Config, logger: Logger, started?: StartingPglite) {
   if (config.seedDemo) {
-    // On PGlite the database thread seeded an empty database while the app loaded (decision 0166).
-    const seeded = (started && (await started.client).seededDemo) || (await seedDemoIfEmpty(database.db));
+    // On PGlite the database thread seeded an empty database while the app loaded (decision 0166),
+    // and a start that finds data need not load the seed's modules here (decision 0167).
+    const seeded = started?.seedsDemo ? (await started.client).seededDemo : await (await import("../db/seed.server")).seedDemoIfEmpty(database.db);
     if (seeded) logger.info("demo data created");
   }
   if (config.maintenanceBanner) await setBanner(database.db, config.maintenanceBanner);

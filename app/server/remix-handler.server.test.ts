@@ -1,7 +1,8 @@
 /**
  * The Remix handler behind Express (decision 0156): a document made by `documentResponse` is
  * written in one go, with its status, headers and length; every other Response (a redirect, a
- * streamed body, a HEAD answer) is written by @remix-run/express's own writer as before.
+ * streamed body, a HEAD answer) is written by @remix-run/express's own writer as before. The
+ * document's Response holds no body of its own (decision 0167), yet reads as its text.
  */
 import type { AddressInfo } from "node:net";
 import { request as httpRequest } from "node:http";
@@ -72,5 +73,21 @@ describe("sendResponse", () => {
       return response;
     });
     expect(reply.body).toBe("<p>read</p>");
+  });
+
+  it("a document reads as its text however it is read, and its HEAD answer keeps its status and headers", async () => {
+    const html = "<!DOCTYPE html><p>Café ✓ 🩺</p>";
+    const made = () => documentResponse(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    expect(await made().text()).toBe(html);
+    expect(new TextDecoder().decode(await made().arrayBuffer())).toBe(html);
+    expect(await new Response(made().body).text()).toBe(html);
+    const document = made();
+    expect(document.status).toBe(200);
+    expect(document.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    // Remix answers a HEAD with a new Response of the same status and headers: written by the adapter, empty.
+    const head = await serve(() => new Response(null, { status: document.status, headers: document.headers }), "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.body).toBe("");
   });
 });

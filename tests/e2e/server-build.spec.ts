@@ -1,5 +1,5 @@
 /**
- * What the server loads at start (issue "speed", decisions 0138, 0164 and 0165). server.ts's
+ * What the server loads at start (issue "speed", decisions 0138, 0164, 0165 and 0167). server.ts's
  * bundle loads only what it needs to start the embedded database's thread (its configuration),
  * and the rest of the app is the chunk it imports next, while the thread starts. Packages that
  * one page or one configuration needs (the QR code of authenticator set-up, the reports' CSV, the
@@ -44,6 +44,13 @@ function loadedAtStart(file: string, seen = new Set<string>()): string[] {
   return [...new Set([...packages, ...local.flatMap((path) => loadedAtStart(resolve(dirname(file), path), seen))])];
 }
 
+/** The app's own source files that evaluating a bundle file runs (esbuild heads each with `// path`). */
+function sourcesAtStart(file: string): string[] {
+  const files = new Set<string>();
+  loadedAtStart(file, files);
+  return [...files].flatMap((chunk) => [...readFileSync(chunk, "utf8").matchAll(/^\/\/ (app\/[^\n]+\.tsx?)$/gm)].map((m) => m[1]));
+}
+
 test("server.ts starts the database thread before the app loads; no lazy package at start, no import() in the Remix build (decisions 0164, 0165)", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "one project reads the build");
   const entry = join(root, "build/server.js");
@@ -63,6 +70,10 @@ test("server.ts starts the database thread before the app loads; no lazy package
     expect(packages.filter((pkg) => LAZY_PACKAGES.includes(pkg)), `${what} imports at start`).toEqual([]);
   }
   expect(startImports(readFileSync(join(root, "build/index.js"), "utf8")).dynamicImports, "build/index.js: import() makes tsx transform it at every start").toBe(0);
+  // The demo seed runs in the database thread, or loads when PostgreSQL needs it (decision 0167).
+  const appSources = sourcesAtStart(chunks[0]);
+  expect(appSources, "the app's start runs its own modules").toContain("app/server/main.server.ts");
+  expect(appSources.filter((source) => source.startsWith("app/db/seed")), "the app's start loads no demo seed").toEqual([]);
 });
 
 test("the check recognises a lazy package imported at the top and an import()", async ({}, testInfo) => {
